@@ -1,0 +1,150 @@
+import Foundation
+
+/// Reading scalars: the strict path first (exactly `JSONDecoder`), and only where it fails,
+/// the policy's fallback (``DecoderImpl/fallback(_:as:parent:key:strictError:)``).
+extension DecoderImpl {
+    func unwrapInteger<T: FixedWidthInteger>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+        if map.kind(entry) == .number {
+            let text = map.text(entry)
+            if !map.isJSON5, map.flags(entry) == 0, let shape = NumberParsing.shape(of: text) {
+                if shape.isPlainInteger, let value = NumberParsing.plainInteger(text, as: type) { return value }
+                if let value = NumberParsing.integer(text, shape: shape, as: type) { return value }
+                return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
+            }
+            if map.isJSON5, let number = JSON5Number(text) {
+                if let value = number.integer(as: type) { return value }
+                return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
+            }
+            throw invalidNumber(entry, parent, key)
+        }
+        return try fallback(entry, as: type, parent: parent, key: key, strictError: mismatch(entry, type, parent, key))
+    }
+
+    func unwrapFloatingPoint<T: BinaryFloatingPoint & Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+        switch map.kind(entry) {
+        case .number:
+            let text = map.text(entry)
+            if !map.isJSON5, let shape = NumberParsing.shape(of: text) {
+                if let value = NumberParsing.floatingPoint(text, shape: shape, as: type) { return value }
+                return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
+            }
+            if map.isJSON5, let number = JSON5Number(text) {
+                if let value = number.floatingPoint(as: type) { return value }
+                return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
+            }
+            throw invalidNumber(entry, parent, key)
+        case .string:
+            if case .convertFromString(let positive, let negative, let nan) = options.nonConformingFloatDecodingStrategy,
+               map.flags(entry) & ValueMap.complexString == 0 {
+                let text = map.text(entry)
+                if Self.equals(text, positive) { return T.infinity }
+                if Self.equals(text, negative) { return -T.infinity }
+                if Self.equals(text, nan) { return T.nan }
+            }
+        default:
+            break
+        }
+        return try fallback(entry, as: type, parent: parent, key: key, strictError: mismatch(entry, type, parent, key))
+    }
+
+    func unwrapBool(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Bool {
+        switch map.kind(entry) {
+        case .true: return true
+        case .false: return false
+        default: return try fallback(entry, as: Bool.self, parent: parent, key: key, strictError: mismatch(entry, Bool.self, parent, key))
+        }
+    }
+
+    func unwrapString(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> String {
+        if map.kind(entry) == .string {
+            return try stringValue(entry, path: parent, key: key)
+        }
+        return try fallback(entry, as: String.self, parent: parent, key: key, strictError: mismatch(entry, String.self, parent, key))
+    }
+
+    func unwrapDecimal(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Decimal {
+        if map.kind(entry) == .number {
+            let text = map.text(entry)
+            if !map.isJSON5, NumberParsing.shape(of: text) != nil {
+                if let value = NumberParsing.decimal(text) { return value }
+                return try fallback(entry, as: Decimal.self, parent: parent, key: key, strictError: outOfRange(entry, Decimal.self, parent, key))
+            }
+            if map.isJSON5, let number = JSON5Number(text) {
+                if let value = number.decimal() { return value }
+                return try fallback(entry, as: Decimal.self, parent: parent, key: key, strictError: outOfRange(entry, Decimal.self, parent, key))
+            }
+            throw invalidNumber(entry, parent, key)
+        }
+        return try fallback(entry, as: Decimal.self, parent: parent, key: key, strictError: mismatch(entry, Decimal.self, parent, key))
+    }
+
+    /// The unescaped text of string `entry`.
+    @inline(__always)
+    func stringValue(_ entry: Int, path: CodingPathNode, key: (any CodingKey)?) throws -> String {
+        do {
+            return try StringDecoding.decode(map.text(entry), flags: map.flags(entry), base: map.offset(entry), json5: map.isJSON5)
+        } catch {
+            throw syntaxError(error, path.path(appending: key))
+        }
+    }
+
+    /// The unescaped text of object key `entry`.
+    @inline(__always)
+    func keyString(_ entry: Int, path: CodingPathNode) throws -> String {
+        try stringValue(entry, path: path, key: nil)
+    }
+
+    // MARK: Leniency
+
+    /// Where the strict path failed: a policy that allows it may coerce or recover here;
+    /// otherwise `strictError`, the error `JSONDecoder` throws, is thrown.
+    func fallback<T>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, strictError: @autoclosure () -> DecodingError) throws -> T {
+        throw strictError()
+    }
+
+    // MARK: Errors
+
+    func mismatch(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
+        let path = parent.path(appending: key)
+        if map.kind(entry) == .null {
+            return DecodingErrors.valueNotFound(type, path: path, map: map, entry: entry)
+        }
+        return DecodingErrors.typeMismatch(type, path: path, map: map, entry: entry)
+    }
+
+    func outOfRange(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
+        DecodingErrors.dataCorrupted("Number does not fit in \(DecodingErrors.typeName(type))\(Self.bounds(of: type))",
+                                     path: parent.path(appending: key), map: map, entry: entry)
+    }
+
+    func invalidNumber(_ entry: Int, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
+        DecodingErrors.dataCorrupted("The given data was not valid JSON: malformed number",
+                                     path: parent.path(appending: key), map: map, entry: entry)
+    }
+
+    func syntaxError(_ error: JSONSyntaxError, _ path: [any CodingKey]) -> DecodingError {
+        DecodingErrors.syntax(error, path: path, bytes: map.hasSourcePositions ? UnsafeBufferPointer(map.bytes) : nil)
+    }
+
+    static func bounds(of type: Any.Type) -> String {
+        func range<I: FixedWidthInteger>(_: I.Type) -> String { " (\(I.min)...\(I.max))" }
+        switch type {
+        case is Int.Type: return range(Int.self)
+        case is Int8.Type: return range(Int8.self)
+        case is Int16.Type: return range(Int16.self)
+        case is Int32.Type: return range(Int32.self)
+        case is Int64.Type: return range(Int64.self)
+        case is UInt.Type: return range(UInt.self)
+        case is UInt8.Type: return range(UInt8.self)
+        case is UInt16.Type: return range(UInt16.self)
+        case is UInt32.Type: return range(UInt32.self)
+        case is UInt64.Type: return range(UInt64.self)
+        default: return ""
+        }
+    }
+
+    static func equals(_ text: UnsafeBufferPointer<UInt8>, _ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { $0.elementsEqual(text) }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The `Decoder` handed to `init(from:)`. One instance serves a whole decode: it moves to a
+/// nested value, runs the nested `init(from:)`, and moves back. It is also the single-value
+/// container.
+final class DecoderImpl: Decoder {
+    let map: ValueMap
+    let options: DecodingOptions
+    /// The entry of the value being decoded.
+    var entry: Int
+    var pathNode: CodingPathNode
+
+    init(map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode) {
+        self.map = map
+        self.options = options
+        self.entry = entry
+        self.pathNode = pathNode
+    }
+
+    var codingPath: [any CodingKey] { pathNode.path }
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try KeyedDecodingContainer(KeyedContainer<Key>(impl: self, object: objectEntry(entry, path: pathNode), pathNode: pathNode))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        UnkeyedContainer(impl: self, array: try arrayEntry(entry, path: pathNode), pathNode: pathNode)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    /// `entry` itself when it is an object, else the error `JSONDecoder` throws.
+    func objectEntry(_ entry: Int, path: CodingPathNode) throws -> Int {
+        switch map.kind(entry) {
+        case .object: return entry
+        case .null: throw DecodingErrors.valueNotFound([String: Any].self, path: path.path, map: map, entry: entry)
+        default: throw DecodingErrors.typeMismatch([String: Any].self, path: path.path, map: map, entry: entry)
+        }
+    }
+
+    /// `entry` itself when it is an array, else the error `JSONDecoder` throws.
+    func arrayEntry(_ entry: Int, path: CodingPathNode) throws -> Int {
+        switch map.kind(entry) {
+        case .array: return entry
+        case .null: throw DecodingErrors.valueNotFound([Any].self, path: path.path, map: map, entry: entry)
+        default: throw DecodingErrors.typeMismatch([Any].self, path: path.path, map: map, entry: entry)
+        }
+    }
+
+    /// Runs `body` with this decoder moved to `entry` at `path`, then moves back.
+    @inline(__always)
+    func with<T>(entry newEntry: Int, path: CodingPathNode, _ body: () throws -> T) rethrows -> T {
+        let savedEntry = entry
+        let savedPath = pathNode
+        entry = newEntry
+        pathNode = path
+        defer {
+            entry = savedEntry
+            pathNode = savedPath
+        }
+        return try body()
+    }
+
+    /// Decodes the value at `entry` as `T`; `parent` and `key` make up its coding path.
+    func unwrap<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+        // Scalars first: Array and Dictionary decode their elements through here.
+        if T.self == Double.self { return unsafeBitCast(try unwrapFloatingPoint(entry, as: Double.self, parent: parent, key: key), to: T.self) }
+        if T.self == String.self { return unsafeBitCast(try unwrapString(entry, parent: parent, key: key), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try unwrapInteger(entry, as: Int.self, parent: parent, key: key), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try unwrapBool(entry, parent: parent, key: key), to: T.self) }
+        if T.self == Float.self { return unsafeBitCast(try unwrapFloatingPoint(entry, as: Float.self, parent: parent, key: key), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(entry, as: Int64.self, parent: parent, key: key), to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try unwrapInteger(entry, as: UInt64.self, parent: parent, key: key), to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try unwrapInteger(entry, as: Int32.self, parent: parent, key: key), to: T.self) }
+        if T.self == UInt.self { return unsafeBitCast(try unwrapInteger(entry, as: UInt.self, parent: parent, key: key), to: T.self) }
+        if T.self == Date.self { return unsafeBitCast(try unwrapDate(entry, parent: parent, key: key), to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try unwrapData(entry, parent: parent, key: key), to: T.self) }
+        if T.self == URL.self { return unsafeBitCast(try unwrapURL(entry, parent: parent, key: key), to: T.self) }
+        if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(entry, parent: parent, key: key), to: T.self) }
+        if let dictionaryType = T.self as? any StringKeyedDictionary.Type {
+            return try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key) as? T
+                ?? { throw DecodingErrors.typeMismatch(T.self, path: parent.path(appending: key), map: map, entry: entry) }()
+        }
+        return try with(entry: entry, path: parent.appending(key)) { try T(from: self) }
+    }
+
+    /// Decodes a `DecodableWithConfiguration` value at `entry`.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func unwrap<T: DecodableWithConfiguration>(_ entry: Int, as type: T.Type, configuration: T.DecodingConfiguration, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+        try with(entry: entry, path: parent.appending(key)) { try T(from: self, configuration: configuration) }
+    }
+
+    /// A decoder of its own for `entry`, for `superDecoder()`.
+    func makeSubdecoder(entry: Int, path: CodingPathNode) -> DecoderImpl {
+        DecoderImpl(map: map, options: options, entry: entry, pathNode: path)
+    }
+}
+
+/// `[String: V]`: decoded member by member, with keys never converted (as `JSONDecoder` does).
+protocol StringKeyedDictionary {
+    static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+    static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
+        let map = impl.map
+        let path = parent.appending(key)
+        let object = try impl.objectEntry(entry, path: path)
+        var result = [String: Value](minimumCapacity: map.childCount(object) / 2)
+        var child = object + 1
+        let end = map.length(object)
+        while child < end {
+            let name = try impl.keyString(child, path: path)
+            let value = map.next(after: child)
+            child = map.next(after: value)
+            if result[name] != nil { continue }  // the first of duplicate keys wins
+            result[name] = try impl.unwrap(value, as: Value.self, parent: path, key: NameKey(name))
+        }
+        return result
+    }
+}

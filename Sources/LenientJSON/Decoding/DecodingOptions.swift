@@ -1,0 +1,21 @@
+import Foundation
+
+/// A snapshot of a decoder's settings, taken once per top-level decode so that a decode sees
+/// consistent settings even while another thread changes the decoder.
+struct DecodingOptions {
+    var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+    var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
+    var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
+    var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+    var policy: LenientPolicy = .lenient
+    var dateFormats: [String] = []
+    var allowsJSON5 = false
+    var assumesTopLevelDictionary = false
+
+    /// Whether keys are used as they are (no conversion strategy).
+    var usesDefaultKeys: Bool {
+        if case .useDefaultKeys = keyDecodingStrategy { return true }
+        return false
+    }
+}

@@ -1,0 +1,46 @@
+/// Builds the JSON path strings of errors and report events: `$`, `$.name`, `$.items[0]`,
+/// `$['first name']` (RFC 9535 normalized paths, with the dot shorthand for plain names).
+enum JSONPath {
+    static func string(for codingPath: [any CodingKey]) -> String {
+        var result = "$"
+        for key in codingPath {
+            if let index = key as? IndexKey {
+                result += "[\(index.index)]"
+            } else {
+                result += segment(forKey: key.stringValue)
+            }
+        }
+        return result
+    }
+
+    /// `.name` for a plain identifier, else `['…']` with `'` and `\` escaped.
+    static func segment(forKey key: String) -> String {
+        if isPlainName(key) { return "." + key }
+        var escaped = ""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "'": escaped += "\\'"
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case "\r": escaped += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    escaped += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return "['" + escaped + "']"
+    }
+
+    static func isPlainName(_ key: String) -> Bool {
+        guard let first = key.utf8.first else { return false }
+        func isAlpha(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+        }
+        guard isAlpha(first) else { return false }
+        return key.utf8.allSatisfy { isAlpha($0) || NumberParsing.isDigit($0) }
+    }
+}

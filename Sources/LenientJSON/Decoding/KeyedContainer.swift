@@ -1,0 +1,184 @@
+import Foundation
+
+/// The container for a JSON object.
+///
+/// Small objects with plain keys are searched in place, comparing the key's UTF-8 bytes with
+/// the input (no `String` is built per key). Large objects, objects with escaped or non-ASCII
+/// keys, and any object under a key conversion strategy get a key table first, as
+/// `JSONDecoder` builds one. Either way, the first of duplicate keys wins.
+struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let impl: DecoderImpl
+    let object: Int
+    let pathNode: CodingPathNode
+    /// Key (after the key strategy) → value entry; `nil` when the object is searched in place.
+    let table: [String: Int]?
+
+    static var inPlaceLimit: Int { 64 }
+
+    init(impl: DecoderImpl, object: Int, pathNode: CodingPathNode) throws {
+        self.impl = impl
+        self.object = object
+        self.pathNode = pathNode
+        let map = impl.map
+        if impl.options.usesDefaultKeys && map.flags(object) & ValueMap.hasSpecialKeys == 0
+            && map.childCount(object) <= Self.inPlaceLimit {
+            table = nil
+        } else {
+            table = try KeyTable.build(for: object, impl: impl, pathNode: pathNode)
+        }
+    }
+
+    var codingPath: [any CodingKey] { pathNode.path }
+
+    /// The value entry for `key`, or `nil` when the object has no such member.
+    @inline(__always)
+    func find(_ key: Key) -> Int? {
+        if let table { return table[key.stringValue] }
+        let map = impl.map
+        var name = key.stringValue
+        return name.withUTF8 { bytes -> Int? in
+            var child = object &+ 1
+            let end = map.length(object)
+            while child < end {
+                if map.stringEquals(child, bytes) { return child &+ 1 }
+                child = map.next(after: child &+ 1)
+            }
+            return nil
+        }
+    }
+
+    var allKeys: [Key] {
+        if let table { return table.keys.compactMap { Key(stringValue: $0) } }
+        var seen = Set<String>()
+        var keys: [Key] = []
+        let map = impl.map
+        var child = object + 1
+        let end = map.length(object)
+        while child < end {
+            let name = String(decoding: map.text(child), as: UTF8.self)
+            if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+            child = map.next(after: child + 1)
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { find(key) != nil }
+
+    func require(_ key: Key) throws -> Int {
+        if let value = find(key) { return value }
+        throw DecodingErrors.keyNotFound(key, path: pathNode.path, map: impl.map, object: object)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        impl.map.kind(try require(key)) == .null
+    }
+
+    // MARK: Required values
+
+    @inline(__always) func value<T>(_ key: Key, _ read: (Int) throws -> T) throws -> T {
+        try read(try require(key))
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key) { try impl.unwrapBool($0, parent: pathNode, key: key) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key) { try impl.unwrapString($0, parent: pathNode, key: key) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: key) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: key) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try value(key) { try impl.unwrap($0, as: type, parent: pathNode, key: key) }
+    }
+
+    // MARK: Optional values
+
+    /// `nil` for a missing key or `null`; otherwise `read`'s value.
+    @inline(__always) func valueIfPresent<T>(_ key: Key, _ read: (Int) throws -> T) throws -> T? {
+        guard let entry = find(key), impl.map.kind(entry) != .null else { return nil }
+        return try read(entry)
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try valueIfPresent(key) { try impl.unwrapBool($0, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try valueIfPresent(key) { try impl.unwrapString($0, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try valueIfPresent(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try valueIfPresent(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try valueIfPresent(key) { try impl.unwrap($0, as: type, parent: pathNode, key: key) }
+    }
+
+    // MARK: Nested
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        let entry = try require(key)
+        let path = pathNode.appending(key)
+        return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: impl.objectEntry(entry, path: path), pathNode: path))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        let entry = try require(key)
+        let path = pathNode.appending(key)
+        return UnkeyedContainer(impl: impl, array: try impl.arrayEntry(entry, path: path), pathNode: path)
+    }
+
+    /// A decoder for the member named `"super"` (a `null` value when there is none).
+    func superDecoder() throws -> any Decoder {
+        subdecoder(for: find(NameKey.super), key: NameKey.super)
+    }
+
+    /// A decoder for the member `key` (a `null` value when there is none).
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        subdecoder(for: find(key), key: key)
+    }
+
+    private func find(_ key: NameKey) -> Int? {
+        Key(stringValue: key.stringValue).flatMap { find($0) }
+    }
+
+    private func subdecoder(for entry: Int?, key: any CodingKey) -> any Decoder {
+        impl.makeSubdecoder(entry: entry ?? impl.map.nullEntry, path: pathNode.appending(key))
+    }
+}
+
+/// The key table of an object: each key as `String` (after the key decoding strategy) mapped
+/// to its value entry, the first of duplicates winning.
+enum KeyTable {
+    static func build(for object: Int, impl: DecoderImpl, pathNode: CodingPathNode) throws -> [String: Int] {
+        let map = impl.map
+        var table = [String: Int](minimumCapacity: map.childCount(object) / 2)
+        var child = object + 1
+        let end = map.length(object)
+        let strategy = impl.options.keyDecodingStrategy
+        let basePath: [any CodingKey]?
+        if case .custom = strategy { basePath = pathNode.path } else { basePath = nil }
+        while child < end {
+            let raw = try impl.keyString(child, path: pathNode)
+            let name: String
+            switch strategy {
+            case .useDefaultKeys: name = raw
+            case .convertFromSnakeCase: name = SnakeCase.convert(raw)
+            case .custom(let converter): name = converter((basePath ?? []) + [NameKey(raw)]).stringValue
+            @unknown default: name = raw
+            }
+            if table[name] == nil { table[name] = child + 1 }
+            child = map.next(after: child + 1)
+        }
+        return table
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Builds every `DecodingError` the decoder throws, so that each one names the JSON path, the
+/// line and column (for `Data` input), what was expected and what was found.
+///
+/// The error cases are the ones `JSONDecoder` throws in the same situation.
+enum DecodingErrors {
+    /// `typeMismatch`: the value is of another kind than `type` needs.
+    static func typeMismatch(_ type: Any.Type, path: [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
+        .typeMismatch(type, .init(codingPath: path, debugDescription: sentence(
+            "Expected \(typeName(type))", path: path, map: map, entry: entry, found: found(map, entry))))
+    }
+
+    /// `valueNotFound`: the value is `null` where `type` was needed.
+    static func valueNotFound(_ type: Any.Type, path: [any CodingKey], map: ValueMap, entry: Int?) -> DecodingError {
+        .valueNotFound(type, .init(codingPath: path, debugDescription: sentence(
+            "Expected \(typeName(type))", path: path, map: map, entry: entry, found: "null")))
+    }
+
+    /// `valueNotFound` at the end of an array: no element left to decode.
+    static func endOfArray(_ type: Any.Type, path: [any CodingKey], map: ValueMap, array: Int) -> DecodingError {
+        .valueNotFound(type, .init(codingPath: path, debugDescription: sentence(
+            "Expected \(typeName(type))", path: path, map: map, entry: array, found: "the end of the array (unkeyed container is at end)")))
+    }
+
+    /// `keyNotFound`: the object has no member for `key`; `suggestion` is a close key that is there.
+    static func keyNotFound(_ key: any CodingKey, path: [any CodingKey], map: ValueMap, object: Int, suggestion: String? = nil) -> DecodingError {
+        var message = "No value for key \"\(key.stringValue)\" at \(JSONPath.string(for: path))"
+        if let location = location(map, object) { message += " (\(location.description))" }
+        if let suggestion { message += "; did you mean \"\(suggestion)\"?" } else { message += "." }
+        return .keyNotFound(key, .init(codingPath: path, debugDescription: message))
+    }
+
+    /// `dataCorrupted`: the value is of the right kind but unusable (`reason` says why).
+    static func dataCorrupted(_ reason: String, path: [any CodingKey], map: ValueMap, entry: Int?, underlying: (any Error)? = nil) -> DecodingError {
+        var message = reason + " at " + JSONPath.string(for: path)
+        if let entry, let location = location(map, entry) { message += " (\(location.description))" }
+        if let entry { message += ", found \(found(map, entry))" }
+        return .dataCorrupted(.init(codingPath: path, debugDescription: message + ".", underlyingError: underlying))
+    }
+
+    /// `dataCorrupted` for text that is not valid JSON, at the fault's line and column.
+    static func syntax(_ error: JSONSyntaxError, path: [any CodingKey], bytes: UnsafeBufferPointer<UInt8>?) -> DecodingError {
+        var message = "The given data was not valid JSON: " + error.message
+        if !path.isEmpty { message += " at " + JSONPath.string(for: path) }
+        if let offset = error.offset, let bytes {
+            message += " (\(SourceLocation(offset: offset, in: bytes).description))"
+        }
+        return .dataCorrupted(.init(codingPath: path, debugDescription: message + ".", underlyingError: error))
+    }
+
+    // MARK: Pieces
+
+    static func sentence(_ expected: String, path: [any CodingKey], map: ValueMap, entry: Int?, found: String) -> String {
+        var message = expected + " at " + JSONPath.string(for: path)
+        if let entry, let location = location(map, entry) { message += " (\(location.description))" }
+        return message + ", found \(found)."
+    }
+
+    static func location(_ map: ValueMap, _ entry: Int) -> SourceLocation? {
+        guard map.hasSourcePositions else { return nil }
+        var offset = map.offset(entry)
+        if map.kind(entry) == .string { offset -= 1 }  // point at the opening quote
+        return SourceLocation(offset: offset, in: UnsafeBufferPointer(map.bytes))
+    }
+
+    /// What the value is, with a short excerpt: `string "twelve"`, `number 12`, `an array`.
+    static func found(_ map: ValueMap, _ entry: Int) -> String {
+        switch map.kind(entry) {
+        case .null: return "null"
+        case .true: return "true"
+        case .false: return "false"
+        case .number: return "number " + excerpt(map.text(entry))
+        case .string: return "string \"" + excerpt(map.text(entry)) + "\""
+        case .array: return "an array"
+        case .object: return "an object"
+        case .date: return "a date"
+        }
+    }
+
+    static func excerpt(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        let limit = 40
+        if text.count <= limit { return String(decoding: text, as: UTF8.self) }
+        return String(decoding: UnsafeBufferPointer(rebasing: text[..<limit]), as: UTF8.self) + "…"
+    }
+
+    static func typeName(_ type: Any.Type) -> String {
+        String(describing: type)
+    }
+}

@@ -1,0 +1,245 @@
+/// Scans JSON5 text (`allowsJSON5`) into the same entries as ``JSONScanner``: comments,
+/// single-quoted strings, unquoted keys, trailing commas, hex, `Infinity` and `NaN`.
+struct JSON5Scanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var depth = 0
+    var words: [Int] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        words.reserveCapacity(Swift.max(16, bytes.count / 2))
+    }
+
+    mutating func scan(assumesTopLevelDictionary: Bool) throws(JSONSyntaxError) -> [Int] {
+        if assumesTopLevelDictionary {
+            if try peekAfterWhitespace() == UInt8(ascii: "{") {
+                try scanObject()
+            } else {
+                try scanMembers(braced: false, start: index)
+            }
+        } else {
+            try scanValue()
+        }
+        if let trailing = try peekAfterWhitespace() {
+            throw .unexpected(trailing, "after top-level value", at: index)
+        }
+        return words
+    }
+
+    @inline(__always) mutating func record(_ tag: Int, _ offset: Int, _ third: Int) {
+        words.append(tag)
+        words.append(offset)
+        words.append(third)
+    }
+
+    /// Skips whitespace (JSON5's wider set) and comments; returns the next byte, if any.
+    mutating func peekAfterWhitespace() throws(JSONSyntaxError) -> UInt8? {
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D:
+                index += 1
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0xA0:
+                index += 2
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                index += 3
+            case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
+                index += 3
+            case UInt8(ascii: "/"):
+                guard index + 1 < bytes.count else { throw .unexpected(byte, "at start of comment", at: index) }
+                if bytes[index + 1] == UInt8(ascii: "/") {
+                    index += 2
+                    while index < bytes.count && bytes[index] != 0x0A && bytes[index] != 0x0D { index += 1 }
+                } else if bytes[index + 1] == UInt8(ascii: "*") {
+                    let start = index
+                    index += 2
+                    while true {
+                        guard index + 1 < bytes.count else { throw JSONSyntaxError("unterminated comment", at: start) }
+                        if bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/") { index += 2; break }
+                        index += 1
+                    }
+                } else {
+                    throw .unexpected(bytes[index + 1], "after '/'", at: index + 1)
+                }
+            default:
+                return byte
+            }
+        }
+        return nil
+    }
+
+    mutating func nextNonWhitespace() throws(JSONSyntaxError) -> UInt8 {
+        guard let byte = try peekAfterWhitespace() else { throw .endOfInput(at: index) }
+        return byte
+    }
+
+    mutating func scanValue() throws(JSONSyntaxError) {
+        let byte = try nextNonWhitespace()
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): try scanString(quote: byte)
+        case UInt8(ascii: "{"): try scanObject()
+        case UInt8(ascii: "["): try scanArray()
+        case UInt8(ascii: "t"): try scanLiteral("true", .true)
+        case UInt8(ascii: "f"): try scanLiteral("false", .false)
+        case UInt8(ascii: "n"): try scanLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "0") ... UInt8(ascii: "9"),
+             UInt8(ascii: "I"), UInt8(ascii: "N"):
+            scanNumber()
+        default: throw .unexpected(byte, "at start of value", at: index)
+        }
+    }
+
+    mutating func scanLiteral(_ literal: StaticString, _ kind: ValueMap.Kind) throws(JSONSyntaxError) {
+        let start = index
+        let count = literal.utf8CodeUnitCount
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
+        for i in 0 ..< count {
+            guard start + i < bytes.count else { throw .endOfInput(at: start + i) }
+            guard bytes[start + i] == expected[i] else {
+                throw .unexpected(bytes[start + i], "in literal \(literal)", at: start + i)
+            }
+        }
+        index = start + count
+        record(kind.rawValue, start, count)
+    }
+
+    mutating func scanNumber() {
+        let start = index
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            let isWordByte = NumberParsing.isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            guard isWordByte else { break }
+            index += 1
+        }
+        record(ValueMap.Kind.number.rawValue | ValueMap.json5Number, start, index - start)
+    }
+
+    mutating func scanString(quote: UInt8) throws(JSONSyntaxError) {
+        let open = index
+        index += 1
+        let start = index
+        var flags = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == quote {
+                record(ValueMap.Kind.string.rawValue | flags, start, index - start)
+                index += 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") {
+                flags |= ValueMap.complexString
+                index += 2
+                continue
+            }
+            if byte < 0x20 { flags |= ValueMap.complexString } else if byte >= 0x80 { flags |= ValueMap.nonASCIIString }
+            index += 1
+        }
+        throw JSONSyntaxError("unterminated string starting", at: open)
+    }
+
+    /// An unquoted key: identifier characters (ASCII letters, digits, `_`, `$`, non-ASCII, escapes).
+    mutating func scanIdentifierKey() throws(JSONSyntaxError) {
+        let start = index
+        var flags = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
+                flags |= ValueMap.complexString
+                index += 2
+                continue
+            }
+            if byte >= 0x80 { flags |= ValueMap.nonASCIIString; index += 1; continue }
+            let isIdentifier = NumberParsing.isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+            guard isIdentifier else { break }
+            index += 1
+        }
+        guard index > start else {
+            if index < bytes.count { throw .unexpected(bytes[index], "where an object key was expected", at: index) }
+            throw .endOfInput(at: index)
+        }
+        if NumberParsing.isDigit(bytes[start]) {
+            throw .unexpected(bytes[start], "at start of an unquoted key", at: start)
+        }
+        record(ValueMap.Kind.string.rawValue | flags, start, Swift.min(index, bytes.count) - start)
+    }
+
+    mutating func enter(at offset: Int) throws(JSONSyntaxError) {
+        guard depth < JSONScanner.maxDepth else {
+            throw JSONSyntaxError("nesting deeper than \(JSONScanner.maxDepth) levels", at: offset)
+        }
+        depth += 1
+    }
+
+    mutating func scanArray() throws(JSONSyntaxError) {
+        let open = index
+        try enter(at: open)
+        defer { depth -= 1 }
+        index += 1
+        let entry = words.count
+        record(ValueMap.Kind.array.rawValue, open, 0)
+        var count = 0
+        while true {
+            if try nextNonWhitespace() == UInt8(ascii: "]") { index += 1; break }
+            try scanValue()
+            count += 1
+            let byte = try nextNonWhitespace()
+            if byte == UInt8(ascii: "]") { index += 1; break }
+            guard byte == UInt8(ascii: ",") else { throw .unexpected(byte, "in array", at: index) }
+            index += 1
+        }
+        words[entry] = ValueMap.Kind.array.rawValue | (count << 8)
+        words[entry + 2] = words.count / ValueMap.entryWidth
+    }
+
+    mutating func scanObject() throws(JSONSyntaxError) {
+        let open = index
+        try enter(at: open)
+        defer { depth -= 1 }
+        index += 1
+        try scanMembers(braced: true, start: open)
+    }
+
+    mutating func scanMembers(braced: Bool, start: Int) throws(JSONSyntaxError) {
+        let entry = words.count
+        record(ValueMap.Kind.object.rawValue, start, 0)
+        var count = 0
+        var keyFlags = 0
+        defer {
+            words[entry] = ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys) | (count << 8)
+            words[entry + 2] = words.count / ValueMap.entryWidth
+        }
+        while true {
+            guard let byte = try peekAfterWhitespace() else {
+                if braced { throw .endOfInput(at: index) }
+                return
+            }
+            if byte == UInt8(ascii: "}") {
+                guard braced else { throw .unexpected(byte, "in object without braces", at: index) }
+                index += 1
+                return
+            }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                try scanString(quote: byte)
+            } else {
+                try scanIdentifierKey()
+            }
+            keyFlags |= words[words.count - 3] & 0xF0
+            let colon = try nextNonWhitespace()
+            guard colon == UInt8(ascii: ":") else { throw .unexpected(colon, "after object key", at: index) }
+            index += 1
+            try scanValue()
+            count += 2
+            guard let separator = try peekAfterWhitespace() else {
+                if braced { throw .endOfInput(at: index) }
+                return
+            }
+            if separator == UInt8(ascii: ",") { index += 1; continue }
+            if separator == UInt8(ascii: "}") && braced { index += 1; return }
+            throw .unexpected(separator, "in object", at: index)
+        }
+    }
+}

@@ -1,0 +1,230 @@
+/// Scans standard JSON text into a ``ValueMap``'s entries in one pass.
+///
+/// The scanner finds where every value starts and ends; it does not parse strings or numbers
+/// (that happens on demand, as `JSONDecoder` does: a malformed number or escape in a value
+/// nobody decodes is not an error). Nesting is limited to 512 levels.
+struct JSONScanner {
+    static let maxDepth = 512
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var depth = 0
+    var words: [Int] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        words.reserveCapacity(Swift.max(16, bytes.count / 2))
+    }
+
+    /// Scans the whole input; `assumesTopLevelDictionary` allows an object without braces.
+    mutating func scan(assumesTopLevelDictionary: Bool) throws(JSONSyntaxError) -> [Int] {
+        if assumesTopLevelDictionary {
+            if let first = peekAfterWhitespace(), first == UInt8(ascii: "{") {
+                try scanObject()
+            } else {
+                try scanObjectMembers(braced: false, start: index)
+            }
+        } else {
+            try scanValue()
+        }
+        if let trailing = peekAfterWhitespace() {
+            throw .unexpected(trailing, "after top-level value", at: index)
+        }
+        return words
+    }
+
+    // MARK: Bytes
+
+    @inline(__always) mutating func peekAfterWhitespace() -> UInt8? {
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20, 0x0A, 0x0D, 0x09: index &+= 1
+            default: return byte
+            }
+        }
+        return nil
+    }
+
+    @inline(__always) mutating func nextNonWhitespace() throws(JSONSyntaxError) -> UInt8 {
+        guard let byte = peekAfterWhitespace() else { throw .endOfInput(at: index) }
+        return byte
+    }
+
+    @inline(__always) mutating func record(_ tag: Int, _ offset: Int, _ third: Int) {
+        words.append(tag)
+        words.append(offset)
+        words.append(third)
+    }
+
+    // MARK: Values
+
+    mutating func scanValue() throws(JSONSyntaxError) {
+        let byte = try nextNonWhitespace()
+        switch byte {
+        case UInt8(ascii: "\""): try scanString()
+        case UInt8(ascii: "{"): try scanObject()
+        case UInt8(ascii: "["): try scanArray()
+        case UInt8(ascii: "t"): try scanLiteral("true", .true)
+        case UInt8(ascii: "f"): try scanLiteral("false", .false)
+        case UInt8(ascii: "n"): try scanLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"): scanNumber()
+        default: throw .unexpected(byte, "at start of value", at: index)
+        }
+    }
+
+    mutating func scanLiteral(_ literal: StaticString, _ kind: ValueMap.Kind) throws(JSONSyntaxError) {
+        let start = index
+        let count = literal.utf8CodeUnitCount
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
+        for i in 0 ..< count {
+            guard start + i < bytes.count else { throw .endOfInput(at: start + i) }
+            guard bytes[start + i] == expected[i] else {
+                throw .unexpected(bytes[start + i], "in literal \(literal)", at: start + i)
+            }
+        }
+        index = start + count
+        record(kind.rawValue, start, count)
+    }
+
+    /// Numbers are delimited here and validated when decoded, as `JSONDecoder` does.
+    mutating func scanNumber() {
+        let start = index
+        index &+= 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "+"),
+                 UInt8(ascii: "-"), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                index &+= 1
+            default:
+                record(ValueMap.Kind.number.rawValue, start, index &- start)
+                return
+            }
+        }
+        record(ValueMap.Kind.number.rawValue, start, index &- start)
+    }
+
+    /// Delimits a string; escapes and control characters are checked when it is decoded.
+    mutating func scanString() throws(JSONSyntaxError) {
+        let quote = index
+        index &+= 1
+        let start = index
+        var flags = 0
+        let end = bytes.count
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                record(ValueMap.Kind.string.rawValue | flags, start, index &- start)
+                index &+= 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") {
+                flags |= ValueMap.complexString
+                index &+= 1
+                guard index < end else { break }
+                if bytes[index] == UInt8(ascii: "u") {
+                    guard index + 4 < end else { throw .endOfInput(at: end) }
+                    for i in 1 ... 4 where bytes[index + i] == UInt8(ascii: "\"") {
+                        throw JSONSyntaxError("invalid \\u escape: too few hex digits", at: index - 1)
+                    }
+                    index &+= 4
+                }
+                index &+= 1
+                continue
+            }
+            if byte < 0x20 {
+                flags |= ValueMap.complexString
+            } else if byte >= 0x80 {
+                flags |= ValueMap.nonASCIIString
+            }
+            index &+= 1
+        }
+        throw JSONSyntaxError("unterminated string starting", at: quote)
+    }
+
+    // MARK: Containers
+
+    mutating func enter(at offset: Int) throws(JSONSyntaxError) {
+        guard depth < Self.maxDepth else {
+            throw JSONSyntaxError("nesting deeper than \(Self.maxDepth) levels", at: offset)
+        }
+        depth &+= 1
+    }
+
+    mutating func scanArray() throws(JSONSyntaxError) {
+        let open = index
+        try enter(at: open)
+        defer { depth &-= 1 }
+        index &+= 1
+        let entry = words.count
+        record(ValueMap.Kind.array.rawValue, open, 0)
+        var count = 0
+        if try nextNonWhitespace() == UInt8(ascii: "]") {
+            index &+= 1
+        } else {
+            while true {
+                try scanValue()
+                count &+= 1
+                let byte = try nextNonWhitespace()
+                if byte == UInt8(ascii: "]") { index &+= 1; break }
+                guard byte == UInt8(ascii: ",") else { throw .unexpected(byte, "in array", at: index) }
+                index &+= 1
+                // JSONDecoder accepts a trailing comma.
+                if try nextNonWhitespace() == UInt8(ascii: "]") { index &+= 1; break }
+            }
+        }
+        words[entry] = ValueMap.Kind.array.rawValue | (count << 8)
+        words[entry &+ 2] = words.count / ValueMap.entryWidth
+    }
+
+    mutating func scanObject() throws(JSONSyntaxError) {
+        let open = index
+        try enter(at: open)
+        defer { depth &-= 1 }
+        index &+= 1
+        try scanObjectMembers(braced: true, start: open)
+    }
+
+    mutating func scanObjectMembers(braced: Bool, start: Int) throws(JSONSyntaxError) {
+        let entry = words.count
+        record(ValueMap.Kind.object.rawValue, start, 0)
+        var count = 0
+        var keyFlags = 0
+        defer {
+            words[entry] = ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys) | (count << 8)
+            words[entry &+ 2] = words.count / ValueMap.entryWidth
+        }
+        func closing(_ byte: UInt8?) throws(JSONSyntaxError) -> Bool {
+            guard let byte else {
+                if braced { throw .endOfInput(at: index) }
+                return true
+            }
+            if byte == UInt8(ascii: "}") {
+                if !braced { throw .unexpected(byte, "in object without braces", at: index) }
+                index &+= 1
+                return true
+            }
+            return false
+        }
+        if try closing(peekAfterWhitespace()) { return }
+        while true {
+            let quote = try nextNonWhitespace()
+            guard quote == UInt8(ascii: "\"") else { throw .unexpected(quote, "where an object key was expected", at: index) }
+            try scanString()
+            keyFlags |= words[words.count - 3] & 0xF0
+            let colon = try nextNonWhitespace()
+            guard colon == UInt8(ascii: ":") else { throw .unexpected(colon, "after object key", at: index) }
+            index &+= 1
+            try scanValue()
+            count &+= 2
+            let separator = peekAfterWhitespace()
+            if try closing(separator) { return }
+            guard separator == UInt8(ascii: ",") else {
+                throw .unexpected(separator!, "in object", at: index)
+            }
+            index &+= 1
+            // JSONDecoder accepts a trailing comma.
+            if try closing(peekAfterWhitespace()) { return }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// A fault in the text of a document, found while scanning or while reading a scalar.
+///
+/// It carries the byte offset of the fault; ``DecodingErrors`` turns it into a
+/// `DecodingError.dataCorrupted` that names the line and column.
+struct JSONSyntaxError: Error {
+    /// What is wrong, as a phrase ("unexpected character 'x' in array").
+    var message: String
+    /// Byte offset of the fault in the UTF-8 text, when known.
+    var offset: Int?
+
+    init(_ message: String, at offset: Int?) {
+        self.message = message
+        self.offset = offset
+    }
+
+    static func unexpected(_ byte: UInt8, _ context: String, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError("unexpected character \(describe(byte)) \(context)", at: offset)
+    }
+
+    static func endOfInput(at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError("unexpected end of input", at: offset)
+    }
+
+    static func describe(_ byte: UInt8) -> String {
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+}

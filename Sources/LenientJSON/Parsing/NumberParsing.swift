@@ -1,0 +1,225 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+import Foundation
+
+/// Reads number text exactly as `JSONDecoder` reads it: integers from their digits, floating
+/// point through the C library's correctly rounded `strtod`/`strtof`, `Decimal` from the digits.
+///
+/// Every function takes the number's UTF-8 text; the byte after the text is never a digit, a
+/// sign, a dot or an exponent letter (the value map guarantees a delimiter or a NUL byte).
+enum NumberParsing {
+    /// The parts of a number's text that matter for choosing how to read it.
+    struct Shape {
+        /// The text is `-?digits` with nothing else.
+        var isPlainInteger: Bool
+        /// The text is negative.
+        var isNegative: Bool
+        /// Every digit before the exponent is `0`.
+        var isZero: Bool
+    }
+
+    /// Checks `text` against the JSON number grammar `-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`.
+    /// Returns `nil` when it does not match.
+    static func shape(of text: UnsafeBufferPointer<UInt8>) -> Shape? {
+        var i = 0
+        let n = text.count
+        var shape = Shape(isPlainInteger: true, isNegative: false, isZero: true)
+        if i < n && text[i] == UInt8(ascii: "-") { shape.isNegative = true; i += 1 }
+        guard i < n, isDigit(text[i]) else { return nil }
+        if text[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < n && isDigit(text[i]) { return nil }
+        } else {
+            shape.isZero = false
+            while i < n && isDigit(text[i]) { i += 1 }
+        }
+        if i < n && text[i] == UInt8(ascii: ".") {
+            shape.isPlainInteger = false
+            i += 1
+            guard i < n, isDigit(text[i]) else { return nil }
+            while i < n && isDigit(text[i]) {
+                if text[i] != UInt8(ascii: "0") { shape.isZero = false }
+                i += 1
+            }
+        }
+        if i < n && (text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E")) {
+            shape.isPlainInteger = false
+            i += 1
+            if i < n && (text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-")) { i += 1 }
+            guard i < n, isDigit(text[i]) else { return nil }
+            while i < n && isDigit(text[i]) { i += 1 }
+        }
+        return i == n ? shape : nil
+    }
+
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
+    /// A plain integer (`-?digits`) as `T`, or `nil` when it is out of `T`'s range.
+    @inline(__always)
+    static func plainInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as _: T.Type) -> T? {
+        var i = 0
+        let negative = text[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var magnitude: UInt64 = 0
+        while i < text.count {
+            let digit = UInt64(text[i] &- UInt8(ascii: "0"))
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            magnitude = sum
+            i += 1
+        }
+        if negative {
+            if magnitude == 0 { return 0 }
+            guard T.isSigned else { return nil }
+            // -magnitude must be >= T.min, whose magnitude is T.max + 1.
+            guard magnitude <= UInt64(T.max) &+ 1 else { return nil }
+            return T(truncatingIfNeeded: 0 &- magnitude)
+        }
+        return T(exactly: magnitude)
+    }
+
+    /// Any valid JSON number as the integer `T`, by `JSONDecoder`'s rules: plain integers
+    /// exactly; anything else through `Double` when it is a whole number below 2^53, else
+    /// through its decimal digits, truncated. `nil` when not representable.
+    static func integer<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, shape: Shape, as type: T.Type) -> T? {
+        if shape.isPlainInteger, let value = plainInteger(text, as: type) { return value }
+        let double = self.double(text)
+        guard let value = T(exactly: double) else { return nil }
+        if double.magnitude < 9_007_199_254_740_992 { return value }
+        return truncatedDecimalInteger(text, as: type)
+    }
+
+    /// The integer part of the number, computed from its digits; `nil` on overflow.
+    static func truncatedDecimalInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as _: T.Type) -> T? {
+        guard let parts = DecimalDigits(text) else { return nil }
+        var magnitude: UInt64 = 0
+        // digits × 10^exponent, truncated toward zero.
+        let integerDigitCount = parts.digits.count + parts.exponent
+        if integerDigitCount > 0 {
+            for index in 0 ..< integerDigitCount {
+                let digit: UInt64 = index < parts.digits.count ? UInt64(parts.digits[index]) : 0
+                let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times10.addingReportingOverflow(digit)
+                if o1 || o2 { return nil }
+                magnitude = sum
+            }
+        }
+        if parts.isNegative {
+            if magnitude == 0 { return 0 }
+            guard T.isSigned, magnitude <= UInt64(T.max) &+ 1 else { return nil }
+            return T(truncatingIfNeeded: 0 &- magnitude)
+        }
+        return T(exactly: magnitude)
+    }
+
+    /// The correctly rounded `Double` nearest the text (may be infinite or zero on overflow).
+    @inline(__always) static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+        text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { strtod($0, nil) }
+    }
+
+    /// The correctly rounded `Float` nearest the text (may be infinite or zero on overflow).
+    @inline(__always) static func float(_ text: UnsafeBufferPointer<UInt8>) -> Float {
+        text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { strtof($0, nil) }
+    }
+
+    /// A floating-point value that `JSONDecoder` accepts: finite, and zero only when the digits are.
+    static func floatingPoint<T: BinaryFloatingPoint>(_ text: UnsafeBufferPointer<UInt8>, shape: Shape, as _: T.Type) -> T? {
+        let value: T
+        if T.self == Float.self {
+            value = T(float(text))
+        } else {
+            value = T(double(text))
+        }
+        guard value.isFinite else { return nil }
+        if value == 0 && !shape.isZero { return nil }
+        return value
+    }
+
+    /// The exact `Decimal` of the text, or `nil` when its exponent is out of `Decimal`'s range.
+    static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Decimal? {
+        guard let parts = DecimalDigits(text) else { return nil }
+        var digits = parts.digits[...]
+        var exponent = parts.exponent
+        // Decimal holds 38 significant digits; further digits are dropped (as JSONDecoder does).
+        while let last = digits.last, last == 0, digits.count > 1 { digits.removeLast(); exponent += 1 }
+        if digits.count > 38 {
+            exponent += digits.count - 38
+            digits = digits.prefix(38)
+        }
+        var significand = Decimal(0)
+        var chunk: UInt64 = 0
+        var chunkScale: UInt64 = 1
+        for digit in digits {
+            chunk = chunk * 10 + UInt64(digit)
+            chunkScale *= 10
+            if chunkScale == 1_000_000_000_000_000_000 {
+                significand = significand * Decimal(chunkScale) + Decimal(chunk)
+                chunk = 0
+                chunkScale = 1
+            }
+        }
+        if chunkScale > 1 { significand = significand * Decimal(chunkScale) + Decimal(chunk) }
+        if significand == 0 { return parts.isNegative ? Decimal(0) : Decimal(0) }
+        guard exponent >= -128 - 38, exponent <= 127 else { return exponent < 0 ? Decimal(0) : nil }
+        let value = Decimal(sign: parts.isNegative ? .minus : .plus, exponent: exponent, significand: significand)
+        return value.isNaN ? nil : value
+    }
+}
+
+/// A number's significant decimal digits and power of ten: `value = digits × 10^exponent`.
+struct DecimalDigits {
+    var isNegative = false
+    var digits: [UInt8] = []
+    var exponent = 0
+
+    /// Splits a JSON number (already validated) into sign, digits and exponent. Leading zeros
+    /// are dropped. Returns `nil` for an exponent beyond any representable range.
+    init?(_ text: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        let n = text.count
+        if i < n && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) {
+            isNegative = text[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        digits.reserveCapacity(n)
+        var seenPoint = false
+        while i < n {
+            let byte = text[i]
+            if NumberParsing.isDigit(byte) {
+                if !(digits.isEmpty && byte == UInt8(ascii: "0")) { digits.append(byte &- UInt8(ascii: "0")) }
+                if seenPoint { exponent -= 1 }
+            } else if byte == UInt8(ascii: ".") {
+                seenPoint = true
+            } else {
+                break
+            }
+            i += 1
+        }
+        if i < n {
+            // Exponent part.
+            i += 1
+            var negativeExponent = false
+            if i < n && (text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-")) {
+                negativeExponent = text[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var value = 0
+            while i < n, NumberParsing.isDigit(text[i]) {
+                value = value * 10 + Int(text[i] &- UInt8(ascii: "0"))
+                if value > 100_000 { return nil }
+                i += 1
+            }
+            exponent += negativeExponent ? -value : value
+        }
+    }
+}

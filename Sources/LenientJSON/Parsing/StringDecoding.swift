@@ -1,0 +1,168 @@
+/// Turns the bytes of a JSON string (between the quotes) into a `String`: UTF-8 validation,
+/// escape sequences, and the control-character check, as `JSONDecoder` does them.
+enum StringDecoding {
+    /// Decodes string text. `flags` are the entry's ``ValueMap`` flags; `base` is the byte
+    /// offset of the text in the document, for error positions.
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, flags: Int, base: Int, json5: Bool) throws(JSONSyntaxError) -> String {
+        if flags & ValueMap.complexString == 0 {
+            if flags & ValueMap.nonASCIIString != 0 {
+                if let bad = UTF8Validation.firstInvalidByte(text) {
+                    throw JSONSyntaxError("invalid UTF-8 in string", at: base + bad)
+                }
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
+        return try unescape(text, base: base, json5: json5)
+    }
+
+    static func unescape(_ text: UnsafeBufferPointer<UInt8>, base: Int, json5: Bool) throws(JSONSyntaxError) -> String {
+        if let bad = UTF8Validation.firstInvalidByte(text) {
+            throw JSONSyntaxError("invalid UTF-8 in string", at: base + bad)
+        }
+        var output = [UInt8]()
+        output.reserveCapacity(text.count)
+        var i = 0
+        let n = text.count
+        while i < n {
+            let byte = text[i]
+            if byte == UInt8(ascii: "\\") {
+                i += 1
+                guard i < n else { throw JSONSyntaxError("unterminated escape sequence", at: base + i - 1) }
+                let escape = text[i]
+                i += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(escape)
+                case UInt8(ascii: "b"): output.append(0x08)
+                case UInt8(ascii: "f"): output.append(0x0C)
+                case UInt8(ascii: "n"): output.append(0x0A)
+                case UInt8(ascii: "r"): output.append(0x0D)
+                case UInt8(ascii: "t"): output.append(0x09)
+                case UInt8(ascii: "u"):
+                    let scalar = try unicodeEscape(text, &i, base: base, allowNUL: !json5)
+                    output.append(contentsOf: String(Character(scalar)).utf8)
+                case UInt8(ascii: "'") where json5: output.append(escape)
+                case UInt8(ascii: "v") where json5: output.append(0x0B)
+                case UInt8(ascii: "0") where json5:
+                    if i < n, NumberParsing.isDigit(text[i]) {
+                        throw JSONSyntaxError("invalid escape sequence \\0 followed by a digit", at: base + i - 2)
+                    }
+                    output.append(0)
+                case UInt8(ascii: "x") where json5:
+                    guard i + 2 <= n, let high = hexValue(text[i]), let low = hexValue(text[i + 1]) else {
+                        throw JSONSyntaxError("invalid \\x escape", at: base + i - 2)
+                    }
+                    i += 2
+                    output.append(contentsOf: String(Character(Unicode.Scalar(UInt8(high << 4 | low)))).utf8)
+                case 0x0A where json5: break
+                case 0x0D where json5:
+                    if i < n && text[i] == 0x0A { i += 1 }
+                case 0xE2 where json5 && i + 1 < n && text[i] == 0x80 && (text[i + 1] == 0xA8 || text[i + 1] == 0xA9):
+                    i += 2
+                default:
+                    if json5, escape >= 0x20, !NumberParsing.isDigit(escape) {
+                        // JSON5 lets any other character stand for itself.
+                        output.append(escape)
+                    } else {
+                        throw JSONSyntaxError("invalid escape sequence \\\(Character(Unicode.Scalar(escape)))", at: base + i - 2)
+                    }
+                }
+                continue
+            }
+            if byte < 0x20 && !(json5 && (byte == 0x09)) {
+                throw JSONSyntaxError("unescaped control character \(JSONSyntaxError.describe(byte)) in string", at: base + i)
+            }
+            output.append(byte)
+            i += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a") ... UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A") ... UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    static func hex4(_ text: UnsafeBufferPointer<UInt8>, _ i: Int, base: Int) throws(JSONSyntaxError) -> UInt32 {
+        guard i + 4 <= text.count else { throw JSONSyntaxError("invalid \\u escape: too few hex digits", at: base + i - 2) }
+        var value: UInt32 = 0
+        for k in 0 ..< 4 {
+            guard let digit = hexValue(text[i + k]) else {
+                throw JSONSyntaxError("invalid hex digit in \\u escape", at: base + i + k)
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    /// Reads the four hex digits after `\u` (and a following low surrogate escape).
+    static func unicodeEscape(_ text: UnsafeBufferPointer<UInt8>, _ i: inout Int, base: Int, allowNUL: Bool) throws(JSONSyntaxError) -> Unicode.Scalar {
+        let start = i - 2
+        let unit = try hex4(text, i, base: base)
+        i += 4
+        if unit == 0 && !allowNUL {
+            throw JSONSyntaxError("invalid \\u0000 escape", at: base + start)
+        }
+        if UTF16.isLeadSurrogate(UInt16(unit)) {
+            guard i + 6 <= text.count, text[i] == UInt8(ascii: "\\"), text[i + 1] == UInt8(ascii: "u") else {
+                throw JSONSyntaxError("lone high surrogate in \\u escape", at: base + start)
+            }
+            let low = try hex4(text, i + 2, base: base)
+            guard UTF16.isTrailSurrogate(UInt16(low)) else {
+                throw JSONSyntaxError("high surrogate not followed by a low surrogate", at: base + start)
+            }
+            i += 6
+            let value = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            return Unicode.Scalar(value)!
+        }
+        if UTF16.isTrailSurrogate(UInt16(unit)) {
+            throw JSONSyntaxError("lone low surrogate in \\u escape", at: base + start)
+        }
+        return Unicode.Scalar(unit)!
+    }
+}
+
+/// Checks bytes for well-formed UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF).
+enum UTF8Validation {
+    /// The index of the first byte of the first ill-formed sequence, or `nil` if all is well.
+    static func firstInvalidByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b0 = bytes[i]
+            if b0 < 0x80 { i += 1; continue }
+            func continuation(_ k: Int, _ range: ClosedRange<UInt8> = 0x80 ... 0xBF) -> Bool {
+                i + k < n && range.contains(bytes[i + k])
+            }
+            switch b0 {
+            case 0xC2 ... 0xDF:
+                guard continuation(1) else { return i }
+                i += 2
+            case 0xE0:
+                guard continuation(1, 0xA0 ... 0xBF), continuation(2) else { return i }
+                i += 3
+            case 0xE1 ... 0xEC, 0xEE ... 0xEF:
+                guard continuation(1), continuation(2) else { return i }
+                i += 3
+            case 0xED:
+                guard continuation(1, 0x80 ... 0x9F), continuation(2) else { return i }
+                i += 3
+            case 0xF0:
+                guard continuation(1, 0x90 ... 0xBF), continuation(2), continuation(3) else { return i }
+                i += 4
+            case 0xF1 ... 0xF3:
+                guard continuation(1), continuation(2), continuation(3) else { return i }
+                i += 4
+            case 0xF4:
+                guard continuation(1, 0x80 ... 0x8F), continuation(2), continuation(3) else { return i }
+                i += 4
+            default:
+                return i
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,127 @@
+/// The parsed form of one JSON document: a flat array of entries over a byte buffer.
+///
+/// Every value is one entry of three words, in document order:
+///
+/// | word | scalar (string, number, literal) | container (array, object) |
+/// |---|---|---|
+/// | 0 | kind, flags | kind, child count << 8 |
+/// | 1 | byte offset of the text (after the opening quote for strings) | byte offset of `[` / `{` |
+/// | 2 | byte length of the text | entry index of the next sibling |
+///
+/// An object's children alternate key, value. Strings and numbers stay as bytes until a
+/// `Decodable` asks for them, and then are parsed only as the type asked for.
+final class ValueMap: @unchecked Sendable {
+    /// The kinds of value an entry can hold.
+    enum Kind: Int {
+        case null = 0, `true`, `false`, number, string, array, object
+        /// A `Date` from a `fromJSONObject` tree; word 1 indexes `dates`.
+        case date
+    }
+
+    /// Flag on a string entry: it holds a backslash or a control character and must be unescaped.
+    static let complexString = 1 << 4
+    /// Flag on a string entry: it holds bytes above 0x7F and must be UTF-8 validated.
+    static let nonASCIIString = 1 << 5
+    /// Flag on a number entry: JSON5 syntax (hex, `+`, `.5`, `Infinity`, `NaN`).
+    static let json5Number = 1 << 6
+    /// Flag on an object entry: some key is complex or non-ASCII (keys are then checked as
+    /// `JSONDecoder` checks them, when a keyed container is made).
+    static let hasSpecialKeys = 1 << 4
+
+    static let entryWidth = 3
+
+    /// The entries, three words each.
+    let words: [Int]
+    /// The UTF-8 text the entries point into, followed by one NUL byte (so `strtod` stops).
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Dates met in a `fromJSONObject` tree.
+    let dates: [Date]
+    /// Whether byte offsets are positions in the caller's input (false for `fromJSONObject`).
+    let hasSourcePositions: Bool
+    /// Whether strings and numbers follow JSON5 syntax.
+    let isJSON5: Bool
+
+    /// A `null` entry past the document, standing for a missing member in `superDecoder(forKey:)`.
+    let nullEntry: Int
+
+    /// Takes the scanned entries (a `null` entry is appended for ``nullEntry``) and the bytes.
+    init(words: [Int], bytes: UnsafeMutableBufferPointer<UInt8>, dates: [Date] = [], hasSourcePositions: Bool, isJSON5: Bool) {
+        var words = words
+        nullEntry = words.count / Self.entryWidth
+        words.append(contentsOf: [Kind.null.rawValue, 0, 0])
+        self.words = words
+        self.bytes = bytes
+        self.dates = dates
+        self.hasSourcePositions = hasSourcePositions
+        self.isJSON5 = isJSON5
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// Copies `count` bytes into a new buffer with a trailing NUL byte.
+    static func ownedCopy(of source: UnsafeRawBufferPointer) -> UnsafeMutableBufferPointer<UInt8> {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: source.count + 1)
+        if let base = source.baseAddress, source.count > 0 {
+            buffer.baseAddress!.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: source.count)
+        }
+        buffer[source.count] = 0
+        return buffer
+    }
+
+    // MARK: Entry access
+
+    @inline(__always) func kind(_ entry: Int) -> Kind {
+        Kind(rawValue: words[entry &* 3] & 0xF).unsafelyUnwrapped
+    }
+    @inline(__always) func flags(_ entry: Int) -> Int { words[entry &* 3] & 0xF0 }
+    @inline(__always) func childCount(_ entry: Int) -> Int { words[entry &* 3] >> 8 }
+    @inline(__always) func offset(_ entry: Int) -> Int { words[entry &* 3 &+ 1] }
+    @inline(__always) func length(_ entry: Int) -> Int { words[entry &* 3 &+ 2] }
+
+    /// The entry after `entry` and all of its descendants.
+    @inline(__always) func next(after entry: Int) -> Int {
+        let tag = words[entry &* 3] & 0xF
+        if tag == Kind.array.rawValue || tag == Kind.object.rawValue {
+            return words[entry &* 3 &+ 2]
+        }
+        return entry &+ 1
+    }
+
+    /// The text of a scalar entry (without quotes for strings).
+    @inline(__always) func text(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = offset(entry)
+        return UnsafeBufferPointer(rebasing: bytes[start ..< start &+ length(entry)])
+    }
+
+    /// Whether the text of string `entry` equals `key` byte for byte (both unescaped).
+    @inline(__always) func stringEquals(_ entry: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = length(entry)
+        guard count == key.count else { return false }
+        if count == 0 { return true }
+        return memcmp(bytes.baseAddress! + offset(entry), key.baseAddress!, count) == 0
+    }
+
+    /// A short description of the value's kind, as `JSONDecoder` words it in errors.
+    func kindDescription(_ entry: Int) -> String {
+        switch kind(entry) {
+        case .null: return "null"
+        case .true, .false: return "bool"
+        case .number: return "number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "a dictionary"
+        case .date: return "a date"
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+import Foundation

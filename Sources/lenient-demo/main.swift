@@ -1,0 +1,4 @@
+import Foundation
+import LenientJSON
+
+print("placeholder")
