@@ -46,7 +46,7 @@ enum DecodingErrors {
         if let offset = error.offset, let bytes {
             message += " (\(SourceLocation(offset: offset, in: bytes).description))"
         }
-        return .dataCorrupted(.init(codingPath: path, debugDescription: message + ".", underlyingError: error))
+        return .dataCorrupted(.init(codingPath: path, debugDescription: message, underlyingError: error))
     }
 
     // MARK: Pieces

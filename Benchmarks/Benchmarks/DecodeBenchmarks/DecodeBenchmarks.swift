@@ -1,0 +1,2 @@
+import Benchmark
+nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {}
