@@ -19,6 +19,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     private let lock = NSLock()
     private var _policy: LenientPolicy
     private var _dateFormats: [String] = []
+    private var _dateFormatters: [DateFormatterBox] = []
 
     /// Creates a decoder with the ``LenientPolicy/lenient`` policy.
     public override init() {
@@ -42,7 +43,13 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// fails; read in `en_US_POSIX`, in UTC unless the pattern has a zone. Empty by default.
     open var dateFormats: [String] {
         get { lock.withLock { _dateFormats } }
-        set { lock.withLock { _dateFormats = newValue } }
+        set {
+            let formatters = newValue.map(DateFormatterBox.init(pattern:))
+            lock.withLock {
+                _dateFormats = newValue
+                _dateFormatters = formatters
+            }
+        }
     }
 
     // MARK: Decoding Data
@@ -70,8 +77,14 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     }
 
     /// Decodes a value of `type` from JSON data, adding to `report` what leniency did.
+    ///
+    /// Each coercion, fuzzy key match, default, dropped element and recovery to `nil` adds
+    /// one ``LenientDecodingEvent`` with its JSON path, line and column. Events are added
+    /// even when the decode then throws.
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout LenientDecodingReport) throws -> T {
-        try decode(type, from: data)
+        let collector = ReportCollector()
+        defer { report.events.append(contentsOf: collector.events) }
+        return try withDocument(data, report: collector) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
     }
 
     /// Decodes a value of `type` found at `path` inside the JSON data.
@@ -95,14 +108,21 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///
     /// - Throws: `DecodingError.typeMismatch` for a value of any other type.
     open func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any) throws -> T {
-        let map = try JSONObjectTree.map(of: object)
-        let impl = DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root)
-        return try impl.unwrap(0, as: type, parent: .root, key: nil)
+        try decodeTree(type, object, report: nil)
     }
 
     /// Decodes a value of `type` from a JSON object tree, adding to `report` what leniency did.
+    /// Events carry paths but no line or column (a tree has no text).
     open func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any, report: inout LenientDecodingReport) throws -> T {
-        try decode(type, fromJSONObject: object)
+        let collector = ReportCollector()
+        defer { report.events.append(contentsOf: collector.events) }
+        return try decodeTree(type, object, report: collector)
+    }
+
+    func decodeTree<T: Decodable>(_ type: T.Type, _ object: Any, report: ReportCollector?) throws -> T {
+        let map = try JSONObjectTree.map(of: object)
+        let impl = DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root, report: report)
+        return try impl.unwrap(0, as: type, parent: .root, key: nil)
     }
 
     // MARK: Internals
@@ -119,13 +139,13 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         options.assumesTopLevelDictionary = assumesTopLevelDictionary
         lock.withLock {
             options.policy = _policy
-            options.dateFormats = _dateFormats
+            options.dateFormatters = _dateFormatters
         }
         return options
     }
 
     /// Scans `data` and runs `body` with a decoder at the document's root.
-    func withDocument<R>(_ data: Data, _ body: (DecoderImpl) throws -> R) throws -> R {
+    func withDocument<R>(_ data: Data, report: ReportCollector? = nil, _ body: (DecoderImpl) throws -> R) throws -> R {
         let options = snapshot()
         let map: ValueMap
         do {
@@ -150,7 +170,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         } catch let error as JSONSyntaxError {
             throw DecodingErrors.syntax(error, path: [], bytes: nil)
         }
-        let impl = DecoderImpl(map: map, options: options, entry: 0, pathNode: .root)
+        let impl = DecoderImpl(map: map, options: options, entry: 0, pathNode: .root, report: report)
         return try body(impl)
     }
 }

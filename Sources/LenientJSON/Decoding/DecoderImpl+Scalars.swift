@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reading scalars: the strict path first (exactly `JSONDecoder`), and only where it fails,
-/// the policy's fallback (``DecoderImpl/fallback(_:as:parent:key:strictError:)``).
+/// the policy's fallback (`fallback(_:as:parent:key:strictError:)` in `Coercion/Coercion.swift`).
 extension DecoderImpl {
-    func unwrapInteger<T: FixedWidthInteger>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+    func unwrapInteger<T: FixedWidthInteger & Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
         if map.kind(entry) == .number {
             let text = map.text(entry)
             if !map.isJSON5, map.flags(entry) == 0, let shape = NumberParsing.shape(of: text) {
@@ -92,14 +92,6 @@ extension DecoderImpl {
     @inline(__always)
     func keyString(_ entry: Int, path: CodingPathNode) throws -> String {
         try stringValue(entry, path: path, key: nil)
-    }
-
-    // MARK: Leniency
-
-    /// Where the strict path failed: a policy that allows it may coerce or recover here;
-    /// otherwise `strictError`, the error `JSONDecoder` throws, is thrown.
-    func fallback<T>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, strictError: @autoclosure () -> DecodingError) throws -> T {
-        throw strictError()
     }
 
     // MARK: Errors

@@ -9,12 +9,19 @@ final class DecoderImpl: Decoder {
     /// The entry of the value being decoded.
     var entry: Int
     var pathNode: CodingPathNode
+    /// Where report events go; `nil` when the caller passed no report.
+    var report: ReportCollector?
+    /// Object entry → its keys grouped by normalized spelling, built on an object's first exact miss.
+    var normalizedKeys: [Int: [String: [Int]]] = [:]
+    /// How deep default values are being built (a guard against recursive types).
+    var defaultDepth = 0
 
-    init(map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode) {
+    init(map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil) {
         self.map = map
         self.options = options
         self.entry = entry
         self.pathNode = pathNode
+        self.report = report
     }
 
     var codingPath: [any CodingKey] { pathNode.path }
@@ -78,11 +85,38 @@ final class DecoderImpl: Decoder {
         if T.self == Data.self { return unsafeBitCast(try unwrapData(entry, parent: parent, key: key), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try unwrapURL(entry, parent: parent, key: key), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(entry, parent: parent, key: key), to: T.self) }
-        if let dictionaryType = T.self as? any StringKeyedDictionary.Type {
-            return try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key) as? T
-                ?? { throw DecodingErrors.typeMismatch(T.self, path: parent.path(appending: key), map: map, entry: entry) }()
+        if let arrayType = T.self as? any DecodableArray.Type {
+            return try cast(arrayType.decodeArray(entry, using: self, parent: parent, key: key), to: type, entry: entry, parent: parent, key: key)
         }
-        return try with(entry: entry, path: parent.appending(key)) { try T(from: self) }
+        if let optionalType = T.self as? any OptionalDecodable.Type {
+            return try cast(optionalType.decodeOptional(entry, using: self, parent: parent, key: key), to: type, entry: entry, parent: parent, key: key)
+        }
+        if let dictionaryType = T.self as? any StringKeyedDictionary.Type {
+            return try cast(dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key), to: type, entry: entry, parent: parent, key: key)
+        }
+        if coercions.isEmpty {
+            return try with(entry: entry, path: parent.appending(key)) { try T(from: self) }
+        }
+        if T.self is any DecodableDictionary.Type, map.kind(entry) == .array, map.childCount(entry) == 0,
+           coercions.contains(.collectionWrapping) {
+            note(.coerced, entry: entry, path: parent.path(appending: key), "Read [] as an empty dictionary.")
+            return try unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
+        }
+        do {
+            return try with(entry: entry, path: parent.appending(key)) { try T(from: self) }
+        } catch let error as DecodingError {
+            // UUID, enums and one-element arrays: types whose own init(from:) rejected the value.
+            guard let value = try coerce(entry, as: type, parent: parent, key: key) else { throw error }
+            return value
+        }
+    }
+
+    /// `value` as `T` (it is one: the caller decoded it as `T` through a protocol).
+    func cast<T>(_ value: Any, to type: T.Type, entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+        guard let typed = value as? T else {
+            throw DecodingErrors.typeMismatch(T.self, path: parent.path(appending: key), map: map, entry: entry)
+        }
+        return typed
     }
 
     /// Decodes a `DecodableWithConfiguration` value at `entry`.
@@ -93,7 +127,7 @@ final class DecoderImpl: Decoder {
 
     /// A decoder of its own for `entry`, for `superDecoder()`.
     func makeSubdecoder(entry: Int, path: CodingPathNode) -> DecoderImpl {
-        DecoderImpl(map: map, options: options, entry: entry, pathNode: path)
+        DecoderImpl(map: map, options: options, entry: entry, pathNode: path, report: report)
     }
 }
 
@@ -106,8 +140,13 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
     static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
         let map = impl.map
         let path = parent.appending(key)
+        if map.kind(entry) == .array, map.childCount(entry) == 0, impl.coercions.contains(.collectionWrapping) {
+            impl.note(.coerced, entry: entry, path: path.path, "Read [] as an empty dictionary.")
+            return [:]
+        }
         let object = try impl.objectEntry(entry, path: path)
         var result = [String: Value](minimumCapacity: map.childCount(object) / 2)
+        let drops = impl.options.policy.invalidValues == .recover
         var child = object + 1
         let end = map.length(object)
         while child < end {
@@ -115,7 +154,16 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
             let value = map.next(after: child)
             child = map.next(after: value)
             if result[name] != nil { continue }  // the first of duplicate keys wins
-            result[name] = try impl.unwrap(value, as: Value.self, parent: path, key: NameKey(name))
+            guard drops else {
+                result[name] = try impl.unwrap(value, as: Value.self, parent: path, key: NameKey(name))
+                continue
+            }
+            do {
+                result[name] = try impl.unwrap(value, as: Value.self, parent: path, key: NameKey(name))
+            } catch let error as DecodingError {
+                impl.note(.droppedElement, entry: value, path: path.path(appending: NameKey(name)),
+                          "Dropped a member that could not be decoded as \(DecodingErrors.typeName(Value.self)): \(DecoderImpl.reason(error))")
+            }
         }
         return result
     }

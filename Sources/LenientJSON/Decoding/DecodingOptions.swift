@@ -9,7 +9,7 @@ struct DecodingOptions {
     var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
     var userInfo: [CodingUserInfoKey: Any] = [:]
     var policy: LenientPolicy = .lenient
-    var dateFormats: [String] = []
+    var dateFormatters: [DateFormatterBox] = []
     var allowsJSON5 = false
     var assumesTopLevelDictionary = false
 

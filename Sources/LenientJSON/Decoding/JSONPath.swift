@@ -6,6 +6,8 @@ enum JSONPath {
         for key in codingPath {
             if let index = key as? IndexKey {
                 result += "[\(index.index)]"
+            } else if let matched = key as? MatchedKey {
+                result += segment(forKey: matched.inputName)
             } else {
                 result += segment(forKey: key.stringValue)
             }

@@ -30,9 +30,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var codingPath: [any CodingKey] { pathNode.path }
 
-    /// The value entry for `key`, or `nil` when the object has no such member.
+    /// The value entry for `key` by exact match (after the key strategy), or `nil`.
     @inline(__always)
-    func find(_ key: Key) -> Int? {
+    func findExact(_ key: Key) -> Int? {
         if let table { return table[key.stringValue] }
         let map = impl.map
         var name = key.stringValue
@@ -45,6 +45,19 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             return nil
         }
+    }
+
+    /// The member for `key`: exact first, then normalized when the policy says so. The path
+    /// key names the member as the input spells it.
+    @inline(__always)
+    func lookup(_ key: Key) throws -> (entry: Int, pathKey: any CodingKey)? {
+        if let entry = findExact(key) {
+            if table == nil || impl.options.usesDefaultKeys { return (entry, key) }
+            let raw = try impl.keyString(entry - 1, path: pathNode)
+            return (entry, raw == key.stringValue ? key : MatchedKey(key, inputName: raw))
+        }
+        guard impl.options.policy.keyMatching == .normalized else { return nil }
+        return try impl.normalizedMatch(for: key, in: object, path: pathNode)
     }
 
     var allKeys: [Key] {
@@ -62,93 +75,121 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    func contains(_ key: Key) -> Bool { find(key) != nil }
+    func contains(_ key: Key) -> Bool {
+        if findExact(key) != nil { return true }
+        guard impl.options.policy.keyMatching == .normalized else { return false }
+        do { return try lookup(key) != nil } catch { return true }
+    }
 
-    func require(_ key: Key) throws -> Int {
-        if let value = find(key) { return value }
-        throw DecodingErrors.keyNotFound(key, path: pathNode.path, map: impl.map, object: object)
+    func require(_ key: Key) throws -> (entry: Int, pathKey: any CodingKey) {
+        if let found = try lookup(key) { return found }
+        throw keyNotFound(key)
+    }
+
+    func keyNotFound(_ key: Key) -> DecodingError {
+        let suggestion = impl.options.policy == .strict ? nil : impl.suggestion(for: key, in: object, path: pathNode)
+        return DecodingErrors.keyNotFound(key, path: pathNode.path, map: impl.map, object: object, suggestion: suggestion)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        impl.map.kind(try require(key)) == .null
+        impl.map.kind(try require(key).entry) == .null
     }
 
     // MARK: Required values
 
-    @inline(__always) func value<T>(_ key: Key, _ read: (Int) throws -> T) throws -> T {
-        try read(try require(key))
+    /// Reads the member for `key`; under a policy with defaults, a missing, null or invalid
+    /// value becomes the type's default.
+    @inline(__always) func value<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
+        guard impl.usesDefaults else {
+            let found = try require(key)
+            return try read(found.entry, found.pathKey)
+        }
+        guard let found = try lookup(key) else {
+            if let value = impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
+            throw keyNotFound(key)
+        }
+        do {
+            return try read(found.entry, found.pathKey)
+        } catch let error as DecodingError {
+            return try impl.recover(T.self, from: error, entry: found.entry, parent: pathNode, key: found.pathKey)
+        }
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key) { try impl.unwrapBool($0, parent: pathNode, key: key) } }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key) { try impl.unwrapString($0, parent: pathNode, key: key) } }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: key) } }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: key) } }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key) { try impl.unwrapString($0, parent: pathNode, key: $1) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try value(key) { try impl.unwrap($0, as: type, parent: pathNode, key: key) }
+        try value(key) { try impl.unwrap($0, as: type, parent: pathNode, key: $1) }
     }
 
     // MARK: Optional values
 
-    /// `nil` for a missing key or `null`; otherwise `read`'s value.
-    @inline(__always) func valueIfPresent<T>(_ key: Key, _ read: (Int) throws -> T) throws -> T? {
-        guard let entry = find(key), impl.map.kind(entry) != .null else { return nil }
-        return try read(entry)
+    /// `nil` for a missing key or `null`; otherwise `read`'s value, recovered to `nil` when
+    /// it cannot be read and the policy allows it.
+    @inline(__always) func valueIfPresent<T>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
+        let found: (entry: Int, pathKey: any CodingKey)?
+        do {
+            found = try lookup(key)
+        } catch let error as DecodingError where impl.options.policy.invalidValues != .throw {
+            impl.note(.recoveredAsNil, entry: object, path: pathNode.path(appending: key), "Recovered as nil: \(DecoderImpl.reason(error))")
+            return nil
+        }
+        guard let found, impl.map.kind(found.entry) != .null else { return nil }
+        return try impl.optional(found.entry, as: T.self, parent: pathNode, key: found.pathKey) { try read(found.entry, found.pathKey) }
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try valueIfPresent(key) { try impl.unwrapBool($0, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try valueIfPresent(key) { try impl.unwrapString($0, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try valueIfPresent(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try valueIfPresent(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: key) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try valueIfPresent(key) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try valueIfPresent(key) { try impl.unwrapString($0, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try valueIfPresent(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try valueIfPresent(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try valueIfPresent(key) { try impl.unwrap($0, as: type, parent: pathNode, key: key) }
+        try valueIfPresent(key) { try impl.unwrap($0, as: type, parent: pathNode, key: $1) }
     }
 
     // MARK: Nested
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        let entry = try require(key)
-        let path = pathNode.appending(key)
+        let (entry, pathKey) = try require(key)
+        let path = pathNode.appending(pathKey)
         return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: impl.objectEntry(entry, path: path), pathNode: path))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let entry = try require(key)
-        let path = pathNode.appending(key)
+        let (entry, pathKey) = try require(key)
+        let path = pathNode.appending(pathKey)
         return UnkeyedContainer(impl: impl, array: try impl.arrayEntry(entry, path: path), pathNode: path)
     }
 
     /// A decoder for the member named `"super"` (a `null` value when there is none).
     func superDecoder() throws -> any Decoder {
-        subdecoder(for: find(NameKey.super), key: NameKey.super)
+        subdecoder(for: Key(stringValue: NameKey.super.stringValue).flatMap(findExact), key: NameKey.super)
     }
 
     /// A decoder for the member `key` (a `null` value when there is none).
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        subdecoder(for: find(key), key: key)
-    }
-
-    private func find(_ key: NameKey) -> Int? {
-        Key(stringValue: key.stringValue).flatMap { find($0) }
+        let found = try lookup(key)
+        return subdecoder(for: found?.entry, key: found?.pathKey ?? key)
     }
 
     private func subdecoder(for entry: Int?, key: any CodingKey) -> any Decoder {

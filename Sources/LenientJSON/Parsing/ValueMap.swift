@@ -43,12 +43,18 @@ final class ValueMap: @unchecked Sendable {
 
     /// A `null` entry past the document, standing for a missing member in `superDecoder(forKey:)`.
     let nullEntry: Int
+    /// An empty object past the document: a nested type's default is its decode from `{}`.
+    var emptyObjectEntry: Int { nullEntry + 1 }
+    /// An empty array past the document, for the default of a collection.
+    var emptyArrayEntry: Int { nullEntry + 2 }
 
     /// Takes the scanned entries (a `null` entry is appended for ``nullEntry``) and the bytes.
     init(words: [Int], bytes: UnsafeMutableBufferPointer<UInt8>, dates: [Date] = [], hasSourcePositions: Bool, isJSON5: Bool) {
         var words = words
         nullEntry = words.count / Self.entryWidth
         words.append(contentsOf: [Kind.null.rawValue, 0, 0])
+        words.append(contentsOf: [Kind.object.rawValue, 0, nullEntry + 2])
+        words.append(contentsOf: [Kind.array.rawValue, 0, nullEntry + 3])
         self.words = words
         self.bytes = bytes
         self.dates = dates

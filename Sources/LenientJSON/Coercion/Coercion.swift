@@ -1,0 +1,90 @@
+import Foundation
+
+/// The entry point of every coercion rule (the "slow path"): the strict reading failed, and
+/// the policy's coercions get one chance to produce the value. Each rule family lives in its
+/// own file in this folder and is used by every container and by both inputs.
+extension DecoderImpl {
+    var coercions: LenientPolicy.Coercions { options.policy.coercions }
+
+    /// Where the strict path failed: a rule the policy allows may produce the value (and is
+    /// reported); otherwise `strictError`, the error `JSONDecoder` throws, is thrown.
+    func fallback<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, strictError: @autoclosure () -> DecodingError) throws -> T {
+        if !coercions.isEmpty, let value = try coerce(entry, as: type, parent: parent, key: key) {
+            return value
+        }
+        throw strictError()
+    }
+
+    /// The value a coercion rule gives for `entry` as `T`, or `nil` when no rule applies.
+    /// Throws where a rule applies but the value is unusable (a number out of range).
+    func coerce<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T? {
+        let kind = map.kind(entry)
+        if kind == .null { return nil }
+        let path = { parent.path(appending: key) }
+        if kind == .array, let element = singleScalarElement(entry) {
+            let value = try unwrap(element, as: type, parent: parent, key: key)
+            note(.coerced, entry: entry, path: path(), "Unwrapped a one-element array into \(DecodingErrors.typeName(T.self)).")
+            return value
+        }
+        if kind == .string, coercions.contains(.emptyStringAsDefault), T.self != String.self,
+           NumericText.isBlank(try stringValue(entry, path: parent, key: key)), let value = scalarDefault(T.self) {
+            note(.usedDefault, entry: entry, path: path(), "Used the default \(value) for an empty string.")
+            return value
+        }
+        let value: T?
+        if T.self == Bool.self {
+            value = try coerceBool(entry, parent: parent, key: key) as? T
+        } else if let integerType = T.self as? any FixedWidthInteger.Type {
+            value = try coerceInteger(entry, as: integerType, parent: parent, key: key) as? T
+        } else if T.self == Double.self {
+            value = try coerceFloatingPoint(entry, as: Double.self, parent: parent, key: key) as? T
+        } else if T.self == Float.self {
+            value = try coerceFloatingPoint(entry, as: Float.self, parent: parent, key: key) as? T
+        } else if T.self == Decimal.self {
+            value = try coerceDecimal(entry, parent: parent, key: key) as? T
+        } else if T.self == String.self {
+            value = coerceString(entry) as? T
+        } else if T.self == Date.self {
+            value = try coerceDate(entry, parent: parent, key: key) as? T
+        } else if T.self == Data.self {
+            value = try coerceData(entry, parent: parent, key: key) as? T
+        } else if T.self == URL.self {
+            value = try coerceURL(entry, parent: parent, key: key) as? T
+        } else if T.self == UUID.self {
+            value = try coerceUUID(entry, parent: parent, key: key) as? T
+        } else if let enumType = T.self as? any (CaseIterable & RawRepresentable).Type {
+            value = try coerceEnum(entry, as: enumType, parent: parent, key: key) as? T
+        } else {
+            value = nil
+        }
+        if let value {
+            note(.coerced, entry: entry, path: path(),
+                 "Coerced \(DecodingErrors.found(map, entry)) to \(DecodingErrors.typeName(T.self)) \(Self.show(value)).")
+        }
+        return value
+    }
+
+    /// The element of a one-element array whose element is a scalar, when the lossy
+    /// single-element rule is on.
+    func singleScalarElement(_ entry: Int) -> Int? {
+        guard coercions.contains(.unwrapSingleElementArrays), map.childCount(entry) == 1 else { return nil }
+        let element = entry + 1
+        switch map.kind(element) {
+        case .array, .object, .null: return nil
+        default: return element
+        }
+    }
+
+    /// The text of a string entry, trimmed when the whitespace rule is on.
+    func coercibleText(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> String? {
+        guard map.kind(entry) == .string else { return nil }
+        let text = try stringValue(entry, path: parent, key: key)
+        guard coercions.contains(.trimWhitespace) else { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func show(_ value: Any) -> String {
+        if let string = value as? String { return "\"\(string)\"" }
+        return "\(value)"
+    }
+}

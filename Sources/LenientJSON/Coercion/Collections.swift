@@ -1,0 +1,102 @@
+/// Collection rules: a single non-null, non-array value as a one-element array and `[]` as
+/// an empty dictionary (lenient); an object with keys `"0"`…`"n-1"` as an array (permissive).
+/// A collection element that cannot be decoded is dropped under `.recover`.
+protocol DecodableArray {
+    static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self
+}
+
+/// Any `Dictionary`, for the `[]` → `[:]` rule.
+protocol DecodableDictionary {}
+extension Dictionary: DecodableDictionary {}
+
+extension Array: DecodableArray where Element: Decodable {
+    static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
+        let map = impl.map
+        let path = parent.appending(key)
+        switch map.kind(entry) {
+        case .array:
+            return try impl.elements(of: entry, count: map.childCount(entry), path: path, as: Element.self)
+        case .object where impl.coercions.contains(.arraysFromIndexedObjects):
+            if let elements = impl.indexedMembers(of: entry) {
+                let result = try impl.decodeElements(elements, path: path, as: Element.self)
+                impl.note(.coerced, entry: entry, path: path.path, "Read an object with keys \"0\"…\"\(elements.count - 1)\" as an array.")
+                return result
+            }
+        case .null:
+            break
+        default:
+            if impl.coercions.contains(.collectionWrapping) {
+                let element = try impl.unwrap(entry, as: Element.self, parent: path, key: IndexKey(0))
+                impl.note(.coerced, entry: entry, path: path.path, "Wrapped a single \(DecodingErrors.found(map, entry)) in an array.")
+                return [element]
+            }
+        }
+        // The error JSONDecoder throws (from unkeyedContainer()).
+        _ = try impl.arrayEntry(entry, path: path)
+        return []
+    }
+}
+
+extension DecoderImpl {
+    /// The elements of array `entry`, dropping undecodable ones under `.recover`.
+    func elements<E: Decodable>(of entry: Int, count: Int, path: CodingPathNode, as type: E.Type) throws -> [E] {
+        var result: [E] = []
+        result.reserveCapacity(count)
+        var child = entry + 1
+        if options.policy.invalidValues != .recover {
+            for index in 0 ..< count {
+                result.append(try unwrap(child, as: type, parent: path, key: IndexKey(index)))
+                child = map.next(after: child)
+            }
+            return result
+        }
+        for index in 0 ..< count {
+            do {
+                result.append(try unwrap(child, as: type, parent: path, key: IndexKey(index)))
+            } catch let error as DecodingError {
+                note(.droppedElement, entry: child, path: path.path(appending: IndexKey(index)),
+                     "Dropped an element that could not be decoded as \(DecodingErrors.typeName(E.self)): \(Self.reason(error))")
+            }
+            child = map.next(after: child)
+        }
+        return result
+    }
+
+    func decodeElements<E: Decodable>(_ entries: [Int], path: CodingPathNode, as type: E.Type) throws -> [E] {
+        var result: [E] = []
+        for (index, child) in entries.enumerated() {
+            do {
+                result.append(try unwrap(child, as: type, parent: path, key: IndexKey(index)))
+            } catch let error as DecodingError where options.policy.invalidValues == .recover {
+                note(.droppedElement, entry: child, path: path.path(appending: IndexKey(index)),
+                     "Dropped an element that could not be decoded as \(DecodingErrors.typeName(E.self)): \(Self.reason(error))")
+            }
+        }
+        return result
+    }
+
+    /// The value entries of an object whose keys are exactly `"0"`…`"n-1"`, in index order.
+    func indexedMembers(of object: Int) -> [Int]? {
+        let count = map.childCount(object) / 2
+        guard count > 0 else { return nil }
+        var slots = [Int?](repeating: nil, count: count)
+        var child = object + 1
+        let end = map.length(object)
+        while child < end {
+            let name = String(decoding: map.text(child), as: UTF8.self)
+            guard let index = Int(name), String(index) == name, index >= 0, index < count, slots[index] == nil else { return nil }
+            slots[index] = child + 1
+            child = map.next(after: child + 1)
+        }
+        return slots.compactMap { $0 }
+    }
+
+    static func reason(_ error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+            return context.debugDescription
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// `Decimal` rules: numeric strings, exactly from their digits (lenient); `true`/`false` and
+/// the first number in text (permissive). Never through `Double` or `Decimal(string:)`.
+extension DecoderImpl {
+    func coerceDecimal(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Decimal? {
+        switch map.kind(entry) {
+        case .string:
+            let string = try stringValue(entry, path: parent, key: key)
+            var number: NumericText?
+            if coercions.contains(.numericStrings) { number = NumericText(string) }
+            if number == nil, coercions.contains(.numberInText) { number = NumericText.firstNumber(in: string) }
+            guard let number else { return nil }
+            guard let value = number.withText({ NumberParsing.decimal($0) }) else {
+                throw outOfRange(entry, Decimal.self, parent, key)
+            }
+            return value
+        case .true, .false:
+            guard coercions.contains(.numbersFromBools) else { return nil }
+            return map.kind(entry) == .true ? 1 : 0
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// `Float`/`Double` rules: numeric strings (lenient); `"NaN"`, `"Infinity"`, `"inf"` in any
+/// case, `true`/`false`, and the first number in text (permissive).
+extension DecoderImpl {
+    func coerceFloatingPoint<F: BinaryFloatingPoint>(_ entry: Int, as type: F.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> F? {
+        switch map.kind(entry) {
+        case .string:
+            let string = try stringValue(entry, path: parent, key: key)
+            if coercions.contains(.numericStrings), let number = NumericText(string) {
+                let value = number.withText { NumberParsing.floatingPoint($0, shape: number.shape, as: type) }
+                guard let value else { throw outOfRange(entry, type, parent, key) }
+                return value
+            }
+            if coercions.contains(.nonConformingFloats) {
+                switch string.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
+                case "nan", "+nan", "-nan": return F.nan
+                case "infinity", "+infinity", "inf", "+inf": return F.infinity
+                case "-infinity", "-inf": return -F.infinity
+                default: break
+                }
+            }
+            if coercions.contains(.numberInText), let number = NumericText.firstNumber(in: string) {
+                return number.withText { NumberParsing.floatingPoint($0, shape: number.shape, as: type) }
+            }
+            return nil
+        case .true, .false:
+            guard coercions.contains(.numbersFromBools) else { return nil }
+            return map.kind(entry) == .true ? 1 : 0
+        default:
+            return nil
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,35 @@
+import Foundation
+
+/// `URL`, `UUID` and `Data` rules (lenient): surrounding whitespace is trimmed; UUIDs without
+/// hyphens, braced, or with a `urn:uuid:` prefix, in any case; base64url, missing padding and
+/// line breaks in `.base64` data.
+extension DecoderImpl {
+    func coerceURL(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> URL? {
+        guard coercions.contains(.trimWhitespace), let text = try coercibleText(entry, parent: parent, key: key), !text.isEmpty else { return nil }
+        return URL(string: text)
+    }
+
+    func coerceUUID(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> UUID? {
+        guard let text = try coercibleText(entry, parent: parent, key: key) else { return nil }
+        if let uuid = UUID(uuidString: text) { return uuid }
+        guard coercions.contains(.uuidForms) else { return nil }
+        var body = Substring(text.lowercased())
+        if body.hasPrefix("urn:uuid:") { body = body.dropFirst(9) }
+        if body.hasPrefix("{") && body.hasSuffix("}") { body = body.dropFirst().dropLast() }
+        let hex = body.filter { $0 != "-" }
+        guard hex.count == 32, hex.allSatisfy({ $0.isHexDigit }) else { return nil }
+        let chars = Array(hex)
+        let canonical = String(chars[0 ..< 8]) + "-" + String(chars[8 ..< 12]) + "-" + String(chars[12 ..< 16])
+            + "-" + String(chars[16 ..< 20]) + "-" + String(chars[20 ..< 32])
+        return UUID(uuidString: canonical)
+    }
+
+    func coerceData(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Data? {
+        guard case .base64 = options.dataDecodingStrategy, coercions.contains(.base64Variants),
+              map.kind(entry) == .string else { return nil }
+        var text = String(try stringValue(entry, path: parent, key: key).unicodeScalars.filter { !$0.properties.isWhitespace })
+        text = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while text.utf8.count % 4 != 0 { text += "=" }
+        return Data(base64Encoded: text)
+    }
+}

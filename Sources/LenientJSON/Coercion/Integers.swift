@@ -1,0 +1,41 @@
+/// Integer rules: numeric strings (lenient), truncated fractions, `true`/`false` as 1/0 and
+/// the first number in text (permissive). Out-of-range values are errors, never wrapped.
+extension DecoderImpl {
+    func coerceInteger<I: FixedWidthInteger>(_ entry: Int, as type: I.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> I? {
+        switch map.kind(entry) {
+        case .number:
+            guard coercions.contains(.truncateFractions), !map.isJSON5 else { return nil }
+            let text = map.text(entry)
+            guard NumberParsing.shape(of: text) != nil else { return nil }
+            guard let value = NumberParsing.truncatedDecimalInteger(text, as: type) else {
+                throw outOfRange(entry, type, parent, key)
+            }
+            return value
+        case .string:
+            let string = try stringValue(entry, path: parent, key: key)
+            if coercions.contains(.numericStrings), let number = NumericText(string) {
+                return try integer(from: number, as: type, entry: entry, parent: parent, key: key)
+            }
+            if coercions.contains(.numberInText), let number = NumericText.firstNumber(in: string) {
+                return try integer(from: number, as: type, entry: entry, parent: parent, key: key)
+            }
+            return nil
+        case .true, .false:
+            guard coercions.contains(.numbersFromBools) else { return nil }
+            return map.kind(entry) == .true ? 1 : 0
+        default:
+            return nil
+        }
+    }
+
+    /// A numeric string as an integer, by the rules of the number rows.
+    func integer<I: FixedWidthInteger>(from number: NumericText, as type: I.Type, entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> I {
+        let value = number.withText { text -> I? in
+            if let exact = NumberParsing.integer(text, shape: number.shape, as: type) { return exact }
+            if coercions.contains(.truncateFractions) { return NumberParsing.truncatedDecimalInteger(text, as: type) }
+            return nil
+        }
+        guard let value else { throw outOfRange(entry, type, parent, key) }
+        return value
+    }
+}

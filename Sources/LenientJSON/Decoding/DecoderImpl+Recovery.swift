@@ -1,0 +1,100 @@
+import Foundation
+
+/// Missing, `null` and invalid values (SPEC 5): recovery at the nearest `Optional`
+/// (to `nil`), collection element (dropped, see `Coercion/Collections.swift`) or defaultable
+/// value (the type's default). Each recovery is reported.
+protocol OptionalDecodable {
+    static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self
+}
+
+extension Optional: OptionalDecodable where Wrapped: Decodable {
+    static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
+        if impl.map.kind(entry) == .null { return .none }
+        return try impl.optional(entry, as: Wrapped.self, parent: parent, key: key) {
+            try impl.unwrap(entry, as: Wrapped.self, parent: parent, key: key)
+        }
+    }
+}
+
+extension DecoderImpl {
+    /// Reads a present, non-null value that an `Optional` wraps: `""` is `nil` for a
+    /// non-`String` scalar, and an undecodable value is `nil` unless the policy throws.
+    @inline(__always)
+    func optional<T>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T) throws -> T? {
+        let policy = options.policy
+        if policy.invalidValues == .throw && !policy.coercions.contains(.emptyStringAsNil) { return try read() }
+        if policy.coercions.contains(.emptyStringAsNil), map.kind(entry) == .string, Self.isNonStringScalar(type),
+           NumericText.isBlank(try stringValue(entry, path: parent, key: key)) {
+            note(.coerced, entry: entry, path: parent.path(appending: key), "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
+            return nil
+        }
+        guard policy.invalidValues != .throw else { return try read() }
+        do {
+            return try read()
+        } catch let error as DecodingError {
+            note(.recoveredAsNil, entry: entry, path: parent.path(appending: key),
+                 "Recovered Optional \(DecodingErrors.typeName(T.self)) as nil: \(Self.reason(error))")
+            return nil
+        }
+    }
+
+    /// Whether the policy turns missing, null or invalid non-Optional values into defaults.
+    var usesDefaults: Bool {
+        options.policy.missingValues == .useDefault || options.policy.invalidValues == .recover
+    }
+
+    /// The default for a value that `error` says cannot be read, when the policy allows it.
+    func recover<T: Decodable>(_ type: T.Type, from error: DecodingError, entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+        let isMissing = map.kind(entry) == .null
+        let allowed = isMissing ? options.policy.missingValues == .useDefault : options.policy.invalidValues == .recover
+        guard allowed, let value = defaultValue(type, parent: parent, key: key) else { throw error }
+        note(.usedDefault, entry: entry, path: parent.path(appending: key),
+             "Used the default \(Self.show(value)) for \(isMissing ? "null" : "an invalid value") (\(Self.reason(error)))")
+        return value
+    }
+
+    /// The default for a missing key, when the policy allows it; else `nil`.
+    func defaultForMissing<T: Decodable>(_ type: T.Type, parent: CodingPathNode, key: any CodingKey) -> T? {
+        guard options.policy.missingValues == .useDefault, let value = defaultValue(type, parent: parent, key: key) else { return nil }
+        note(.usedDefault, entry: nil, path: parent.path(appending: key), "Used the default \(Self.show(value)) for a missing key.")
+        return value
+    }
+
+    /// `0`, `false`, `""`, `[]`, `[:]`, `nil`, or a nested type decoded from `{}`; `nil` for
+    /// a type with no default (`Date`, `URL`, `UUID`, `Data`, a type whose `{}` decode fails).
+    func defaultValue<T: Decodable>(_ type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) -> T? {
+        if let scalar = scalarDefault(type) { return scalar }
+        if T.self == Date.self || T.self == URL.self || T.self == UUID.self || T.self == Data.self { return nil }
+        guard defaultDepth < 16 else { return nil }
+        defaultDepth += 1
+        let savedReport = report
+        report = nil
+        defer {
+            defaultDepth -= 1
+            report = savedReport
+        }
+        if T.self is any OptionalDecodable.Type { return try? unwrap(map.nullEntry, as: type, parent: parent, key: key) }
+        if T.self is any DecodableArray.Type { return try? unwrap(map.emptyArrayEntry, as: type, parent: parent, key: key) }
+        return try? unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
+    }
+
+    /// The default of a scalar type, or `nil` when `T` is not one.
+    func scalarDefault<T>(_ type: T.Type) -> T? {
+        if T.self == String.self { return "" as? T }
+        if T.self == Bool.self { return false as? T }
+        if let integer = T.self as? any FixedWidthInteger.Type { return integer.zero as? T }
+        if T.self == Double.self { return Double(0) as? T }
+        if T.self == Float.self { return Float(0) as? T }
+        if T.self == Decimal.self { return Decimal(0) as? T }
+        return nil
+    }
+
+    static func isNonStringScalar(_ type: Any.Type) -> Bool {
+        type == Bool.self || type is any FixedWidthInteger.Type || type == Double.self || type == Float.self
+            || type == Decimal.self || type == Date.self || type == URL.self || type == UUID.self
+    }
+}
+
+private extension FixedWidthInteger {
+    static var zero: Self { 0 }
+}
