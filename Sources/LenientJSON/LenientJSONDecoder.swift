@@ -153,7 +153,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                 let owned = ValueMap.ownedCopy(of: raw)
                 let text = UnsafeBufferPointer(rebasing: owned[..<raw.count])
                 do throws(JSONSyntaxError) {
-                    let words: [Int]
+                    let words: EntryBuffer
                     if options.allowsJSON5 {
                         var scanner = JSON5Scanner(bytes: text)
                         words = try scanner.scan(assumesTopLevelDictionary: options.assumesTopLevelDictionary)
@@ -161,7 +161,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                         var scanner = JSONScanner(bytes: text)
                         words = try scanner.scan(assumesTopLevelDictionary: options.assumesTopLevelDictionary)
                     }
-                    return ValueMap(words: words, bytes: owned, hasSourcePositions: true, isJSON5: options.allowsJSON5)
+                    return ValueMap(entries: words, bytes: owned, hasSourcePositions: true, isJSON5: options.allowsJSON5)
                 } catch {
                     defer { owned.deallocate() }
                     throw DecodingErrors.syntax(error, path: [], bytes: text)

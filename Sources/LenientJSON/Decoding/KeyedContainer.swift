@@ -13,7 +13,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Key (after the key strategy) → value entry; `nil` when the object is searched in place.
     let table: [String: Int]?
 
-    static var inPlaceLimit: Int { 64 }
+    /// Objects with up to this many entries (keys and values) are searched in place.
+    static var inPlaceLimit: Int { 192 }
 
     init(impl: DecoderImpl, object: Int, pathNode: CodingPathNode) throws {
         self.impl = impl

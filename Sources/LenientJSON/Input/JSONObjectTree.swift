@@ -7,7 +7,7 @@ import Foundation
 /// Strings are copied as UTF-8 (never escaped); numbers are written as their decimal text;
 /// `Bool` is told apart from `NSNumber` integers; a `Date` is kept as it is.
 struct JSONObjectTree {
-    var words: [Int] = []
+    let words = EntryBuffer(capacity: 256)
     var bytes: [UInt8] = []
     var dates: [Date] = []
     var depth = 0
@@ -17,13 +17,11 @@ struct JSONObjectTree {
         var tree = JSONObjectTree()
         try tree.add(object, path: .root)
         let buffer = tree.bytes.withUnsafeBytes { ValueMap.ownedCopy(of: $0) }
-        return ValueMap(words: tree.words, bytes: buffer, dates: tree.dates, hasSourcePositions: false, isJSON5: false)
+        return ValueMap(entries: tree.words, bytes: buffer, dates: tree.dates, hasSourcePositions: false, isJSON5: false)
     }
 
-    mutating func record(_ kind: ValueMap.Kind, _ offset: Int, _ third: Int) {
-        words.append(kind.rawValue)
-        words.append(offset)
-        words.append(third)
+    func record(_ kind: ValueMap.Kind, _ offset: Int, _ third: Int) {
+        words.append(kind.rawValue, offset, third)
     }
 
     mutating func addString(_ string: String) {
@@ -84,7 +82,7 @@ struct JSONObjectTree {
             try add(member, path: path.appending(NameKey(key)))
         }
         words[entry] = ValueMap.Kind.object.rawValue | (dictionary.count * 2) << 8
-        words[entry + 2] = words.count / ValueMap.entryWidth
+        words[entry + 2] = words.entryCount
     }
 
     mutating func addArray(_ array: [Any], path: CodingPathNode) throws {
@@ -96,7 +94,7 @@ struct JSONObjectTree {
             try add(element, path: path.appending(IndexKey(index)))
         }
         words[entry] = ValueMap.Kind.array.rawValue | array.count << 8
-        words[entry + 2] = words.count / ValueMap.entryWidth
+        words[entry + 2] = words.entryCount
     }
 
     mutating func addNSNumber(_ number: NSNumber) {

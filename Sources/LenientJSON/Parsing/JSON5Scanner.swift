@@ -4,14 +4,14 @@ struct JSON5Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
-    var words: [Int] = []
+    let words: EntryBuffer
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        words.reserveCapacity(Swift.max(16, bytes.count / 2))
+        words = EntryBuffer(capacity: bytes.count / 2)
     }
 
-    mutating func scan(assumesTopLevelDictionary: Bool) throws(JSONSyntaxError) -> [Int] {
+    mutating func scan(assumesTopLevelDictionary: Bool) throws(JSONSyntaxError) -> EntryBuffer {
         if assumesTopLevelDictionary {
             if try peekAfterWhitespace() == UInt8(ascii: "{") {
                 try scanObject()
@@ -27,10 +27,8 @@ struct JSON5Scanner {
         return words
     }
 
-    @inline(__always) mutating func record(_ tag: Int, _ offset: Int, _ third: Int) {
-        words.append(tag)
-        words.append(offset)
-        words.append(third)
+    @inline(__always) func record(_ tag: Int, _ offset: Int, _ third: Int) {
+        words.append(tag, offset, third)
     }
 
     /// Skips whitespace (JSON5's wider set) and comments; returns the next byte, if any.
@@ -192,7 +190,7 @@ struct JSON5Scanner {
             index += 1
         }
         words[entry] = ValueMap.Kind.array.rawValue | (count << 8)
-        words[entry + 2] = words.count / ValueMap.entryWidth
+        words[entry + 2] = words.entryCount
     }
 
     mutating func scanObject() throws(JSONSyntaxError) {
@@ -210,7 +208,7 @@ struct JSON5Scanner {
         var keyFlags = 0
         defer {
             words[entry] = ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys) | (count << 8)
-            words[entry + 2] = words.count / ValueMap.entryWidth
+            words[entry + 2] = words.entryCount
         }
         while true {
             guard let byte = try peekAfterWhitespace() else {

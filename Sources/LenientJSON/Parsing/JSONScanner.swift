@@ -9,15 +9,15 @@ struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
-    var words: [Int] = []
+    let words: EntryBuffer
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        words.reserveCapacity(Swift.max(16, bytes.count / 2))
+        words = EntryBuffer(capacity: bytes.count / 2)
     }
 
     /// Scans the whole input; `assumesTopLevelDictionary` allows an object without braces.
-    mutating func scan(assumesTopLevelDictionary: Bool) throws(JSONSyntaxError) -> [Int] {
+    mutating func scan(assumesTopLevelDictionary: Bool) throws(JSONSyntaxError) -> EntryBuffer {
         if assumesTopLevelDictionary {
             if let first = peekAfterWhitespace(), first == UInt8(ascii: "{") {
                 try scanObject()
@@ -51,10 +51,8 @@ struct JSONScanner {
         return byte
     }
 
-    @inline(__always) mutating func record(_ tag: Int, _ offset: Int, _ third: Int) {
-        words.append(tag)
-        words.append(offset)
-        words.append(third)
+    @inline(__always) func record(_ tag: Int, _ offset: Int, _ third: Int) {
+        words.append(tag, offset, third)
     }
 
     // MARK: Values
@@ -111,7 +109,16 @@ struct JSONScanner {
         let start = index
         var flags = 0
         let end = bytes.count
+        let base = UnsafeRawPointer(bytes.baseAddress!)
         while index < end {
+            // Eight bytes at a time while none is a quote, a backslash or a control character.
+            while index &+ 8 <= end {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if Self.hasSpecialByte(word) { break }
+                if word & 0x8080_8080_8080_8080 != 0 { flags |= ValueMap.nonASCIIString }
+                index &+= 8
+            }
+            guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 record(ValueMap.Kind.string.rawValue | flags, start, index &- start)
@@ -140,6 +147,18 @@ struct JSONScanner {
             index &+= 1
         }
         throw JSONSyntaxError("unterminated string starting", at: quote)
+    }
+
+    /// Whether any of the eight bytes is `"`, `\` or below 0x20.
+    @inline(__always) static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let zeroQuote = (quotes &- ones) & ~quotes
+        let zeroBackslash = (backslashes &- ones) & ~backslashes
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | control) & highs != 0
     }
 
     // MARK: Containers
@@ -174,7 +193,7 @@ struct JSONScanner {
             }
         }
         words[entry] = ValueMap.Kind.array.rawValue | (count << 8)
-        words[entry &+ 2] = words.count / ValueMap.entryWidth
+        words[entry &+ 2] = words.entryCount
     }
 
     mutating func scanObject() throws(JSONSyntaxError) {
@@ -192,7 +211,7 @@ struct JSONScanner {
         var keyFlags = 0
         defer {
             words[entry] = ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys) | (count << 8)
-            words[entry &+ 2] = words.count / ValueMap.entryWidth
+            words[entry &+ 2] = words.entryCount
         }
         func closing(_ byte: UInt8?) throws(JSONSyntaxError) -> Bool {
             guard let byte else {

@@ -31,7 +31,9 @@ final class ValueMap: @unchecked Sendable {
     static let entryWidth = 3
 
     /// The entries, three words each.
-    let words: [Int]
+    let entries: EntryBuffer
+    /// `entries`' storage, read directly on the hot path.
+    let words: UnsafeMutablePointer<Int>
     /// The UTF-8 text the entries point into, followed by one NUL byte (so `strtod` stops).
     let bytes: UnsafeMutableBufferPointer<UInt8>
     /// Dates met in a `fromJSONObject` tree.
@@ -49,13 +51,13 @@ final class ValueMap: @unchecked Sendable {
     var emptyArrayEntry: Int { nullEntry + 2 }
 
     /// Takes the scanned entries (a `null` entry is appended for ``nullEntry``) and the bytes.
-    init(words: [Int], bytes: UnsafeMutableBufferPointer<UInt8>, dates: [Date] = [], hasSourcePositions: Bool, isJSON5: Bool) {
-        var words = words
-        nullEntry = words.count / Self.entryWidth
-        words.append(contentsOf: [Kind.null.rawValue, 0, 0])
-        words.append(contentsOf: [Kind.object.rawValue, 0, nullEntry + 2])
-        words.append(contentsOf: [Kind.array.rawValue, 0, nullEntry + 3])
-        self.words = words
+    init(entries: EntryBuffer, bytes: UnsafeMutableBufferPointer<UInt8>, dates: [Date] = [], hasSourcePositions: Bool, isJSON5: Bool) {
+        nullEntry = entries.entryCount
+        entries.append(Kind.null.rawValue, 0, 0)
+        entries.append(Kind.object.rawValue, 0, nullEntry + 2)
+        entries.append(Kind.array.rawValue, 0, nullEntry + 3)
+        self.entries = entries
+        self.words = entries.base
         self.bytes = bytes
         self.dates = dates
         self.hasSourcePositions = hasSourcePositions

@@ -1,0 +1,175 @@
+import Foundation
+import LenientJSON
+import Testing
+
+/// Hostile input: every byte sequence gives a value or a `DecodingError` with a path and a
+/// position, never a trap, hang or runaway memory.
+@Suite("Bad input")
+struct BadInputTests {
+    struct Model: Decodable, Equatable {
+        var a: Int?
+        var b: [String]?
+        var c: [String: Double]?
+    }
+
+    /// Asserts that decoding either succeeds or throws a `DecodingError` whose description
+    /// names a JSON path.
+    func expectValueOrLocatedError<T: Decodable>(_ type: T.Type, _ data: Data, policy: LenientPolicy = .lenient,
+                                                 sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            _ = try LenientJSONDecoder(policy: policy).decode(type, from: data)
+        } catch let error as DecodingError {
+            let description = Self.context(error).debugDescription
+            #expect(description.contains("$") || description.contains("line"), "\(description)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("not a DecodingError: \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static func context(_ error: DecodingError) -> DecodingError.Context {
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+            return context
+        @unknown default:
+            return DecodingError.Context(codingPath: [], debugDescription: "")
+        }
+    }
+
+    @Test("100,000 levels of nesting are an error at level 513", arguments: ["[", "{\"a\":"])
+    func deepNesting(opener: String) throws {
+        let data = Data(String(repeating: opener, count: 100_000).utf8)
+        for policy in [LenientPolicy.strict, .lenient, .permissive] {
+            #expect(throws: DecodingError.self) { try LenientJSONDecoder(policy: policy).decode(Model.self, from: data) }
+        }
+        do {
+            _ = try LenientJSONDecoder().decode([Int].self, from: data)
+        } catch let error as DecodingError {
+            guard case .dataCorrupted(let context) = error else {
+                Issue.record("expected dataCorrupted, got \(error)")
+                return
+            }
+            #expect(context.debugDescription.contains("512"))
+            #expect(context.debugDescription.contains("line 1, column"))
+        }
+    }
+
+    @Test("JSON5 nesting is limited too")
+    func deepNestingJSON5() {
+        let decoder = LenientJSONDecoder()
+        decoder.allowsJSON5 = true
+        let data = Data(String(repeating: "[", count: 100_000).utf8)
+        #expect(throws: DecodingError.self) { try decoder.decode([Int].self, from: data) }
+    }
+
+    @Test("invalid UTF-8 in strings and keys", arguments: [
+        [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80],
+    ] as [[UInt8]])
+    func invalidUTF8(bytes: [UInt8]) {
+        let inValue = Data(#"{"b":[""#.utf8) + Data(bytes) + Data(#""]}"#.utf8)
+        let inKey = Data(#"{""#.utf8) + Data(bytes) + Data(#"":1,"a":2}"#.utf8)
+        for policy in [LenientPolicy.strict, .lenient, .permissive] {
+            expectValueOrLocatedError(Model.self, inValue, policy: policy)
+            expectValueOrLocatedError(Model.self, inKey, policy: policy)
+            expectValueOrLocatedError([String: Int].self, inKey, policy: policy)
+        }
+        #expect(throws: DecodingError.self) { try LenientJSONDecoder(policy: .strict).decode(Model.self, from: inValue) }
+    }
+
+    @Test("lone and reversed surrogate escapes", arguments: [
+        #""\ud800""#, #""\udc00""#, #""\udc00\ud800""#, #""\ud800x""#, #""\ud800\u0041""#, #""\ud83d""#, #""\u12""#, #""\uZZZZ""#,
+    ])
+    func surrogates(text: String) {
+        #expect(throws: DecodingError.self) { try LenientJSONDecoder().decode(String.self, from: Data(text.utf8)) }
+        expectValueOrLocatedError([String].self, Data("[\(text)]".utf8))
+        // Foundation agrees that these are errors.
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(String.self, from: Data(text.utf8)) }
+    }
+
+    @Test("10,000-digit numbers and huge exponents", arguments: [
+        String(repeating: "9", count: 10_000), "-" + String(repeating: "1", count: 10_000),
+        "0." + String(repeating: "0", count: 10_000) + "1", "1e999999999", "1e-999999999", "-1E+999999999999999999999",
+    ])
+    func hugeNumbers(text: String) {
+        for policy in [LenientPolicy.strict, .permissive] {
+            expectValueOrLocatedError(Int.self, Data(text.utf8), policy: policy)
+            expectValueOrLocatedError(UInt8.self, Data(text.utf8), policy: policy)
+            expectValueOrLocatedError(Double.self, Data(text.utf8), policy: policy)
+            expectValueOrLocatedError(Float.self, Data(text.utf8), policy: policy)
+            expectValueOrLocatedError(Decimal.self, Data(text.utf8), policy: policy)
+            expectValueOrLocatedError(Bool.self, Data(text.utf8), policy: policy)
+            expectValueOrLocatedError(Int.self, Data("\"\(text)\"".utf8), policy: policy)
+            expectValueOrLocatedError(Decimal.self, Data("\"\(text)\"".utf8), policy: policy)
+        }
+    }
+
+    @Test("a document truncated at every byte")
+    func truncation() throws {
+        let text = #"{"a": 12, "b": ["x\u00e9\n", "y"], "c": {"k": -1.5e3, "l": true}, "d": null}"#
+        let bytes = Array(text.utf8)
+        for end in 0 ..< bytes.count {
+            let data = Data(bytes[..<end])
+            for policy in [LenientPolicy.strict, .lenient, .permissive] {
+                #expect(throws: DecodingError.self) { try LenientJSONDecoder(policy: policy).decode(Model.self, from: data) }
+            }
+        }
+        #expect(try LenientJSONDecoder().decode(Model.self, from: Data(bytes)).a == 12)
+    }
+
+    @Test("NUL bytes", arguments: [
+        "\u{0}", "[\u{0}]", "{\"a\":1}\u{0}", "\"a\u{0}b\"", "{\"a\u{0}\":1}", "[1\u{0},2]",
+    ])
+    func nulBytes(text: String) {
+        expectValueOrLocatedError(Model.self, Data(text.utf8))
+        expectValueOrLocatedError(String.self, Data(text.utf8))
+        expectValueOrLocatedError([Int].self, Data(text.utf8), policy: .permissive)
+    }
+
+    @Test("arbitrary byte soup never traps")
+    func byteSoup() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array(#"{}[]:,"\ 0123456789.eE+-tfnrulaxyz"#.utf8) + [0x00, 0xFF, 0xC3, 0xA9, 0x0A]
+        for _ in 0 ..< 2_000 {
+            let count = Int.random(in: 0 ..< 40, using: &generator)
+            let data = Data((0 ..< count).map { _ in alphabet.randomElement(using: &generator)! })
+            for policy in [LenientPolicy.strict, .permissive] {
+                expectValueOrLocatedError(Model.self, data, policy: policy)
+                expectValueOrLocatedError([[Int?]].self, data, policy: policy)
+            }
+        }
+    }
+
+    @Test("a 50 MB array of numbers decodes with memory within a small multiple of the input")
+    func largeArray() throws {
+        var text = [UInt8]("[".utf8)
+        text.reserveCapacity(50_000_000)
+        var i = 0
+        while text.count < 50_000_000 {
+            text.append(contentsOf: String(i % 1_000_000).utf8)
+            text.append(UInt8(ascii: ","))
+            i += 1
+        }
+        text.append(contentsOf: "0]".utf8)
+        let data = Data(text)
+        let before = Self.peakResidentBytes()
+        let values = try LenientJSONDecoder().decode([Int].self, from: data)
+        let after = Self.peakResidentBytes()
+        #expect(values.count == i + 1)
+        #expect(values[12_345] == 12_345)
+        if let before, let after {
+            // The value map is three words per value, the result one: well under 16× the input.
+            #expect(after - before < 16 * data.count, "peak resident size grew by \(after - before) bytes")
+        }
+    }
+
+    /// The process's peak resident set size (Linux `VmHWM`), or `nil` where it cannot be read.
+    static func peakResidentBytes() -> Int? {
+        #if os(Linux)
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes * 1024
+        #else
+        return nil
+        #endif
+    }
+}
