@@ -85,11 +85,23 @@ struct BadInputTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(String.self, from: Data(text.utf8)) }
     }
 
+    /// A number too long to print in a test name.
+    struct HugeNumber: CustomTestStringConvertible, Sendable {
+        var label: String
+        var text: String
+        var testDescription: String { label }
+    }
+
     @Test("10,000-digit numbers and huge exponents", arguments: [
-        String(repeating: "9", count: 10_000), "-" + String(repeating: "1", count: 10_000),
-        "0." + String(repeating: "0", count: 10_000) + "1", "1e999999999", "1e-999999999", "-1E+999999999999999999999",
+        HugeNumber(label: "9 × 10,000", text: String(repeating: "9", count: 10_000)),
+        HugeNumber(label: "-1 × 10,000", text: "-" + String(repeating: "1", count: 10_000)),
+        HugeNumber(label: "0.000…1", text: "0." + String(repeating: "0", count: 10_000) + "1"),
+        HugeNumber(label: "1e999999999", text: "1e999999999"),
+        HugeNumber(label: "1e-999999999", text: "1e-999999999"),
+        HugeNumber(label: "-1E+999999999999999999999", text: "-1E+999999999999999999999"),
     ])
-    func hugeNumbers(text: String) {
+    func hugeNumbers(number: HugeNumber) {
+        let text = number.text
         for policy in [LenientPolicy.strict, .permissive] {
             expectValueOrLocatedError(Int.self, Data(text.utf8), policy: policy)
             expectValueOrLocatedError(UInt8.self, Data(text.utf8), policy: policy)
