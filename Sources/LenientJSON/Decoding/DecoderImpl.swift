@@ -11,8 +11,6 @@ final class DecoderImpl: Decoder {
     var pathNode: CodingPathNode
     /// Where report events go; `nil` when the caller passed no report.
     var report: ReportCollector?
-    /// Object entry → its keys grouped by normalized spelling, built on an object's first exact miss.
-    var normalizedKeys: [Int: [String: [Int]]] = [:]
     /// How deep default values are being built (a guard against recursive types).
     var defaultDepth = 0
 

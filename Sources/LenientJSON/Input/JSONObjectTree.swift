@@ -38,25 +38,24 @@ struct JSONObjectTree {
     }
 
     mutating func add(_ value: Any, path: CodingPathNode) throws {
+        // Cheap identity checks first: a cast to the wrong type can bridge and allocate.
         let type = Swift.type(of: value)
         if type == String.self, let string = value as? String { return addString(string) }
+        if type is NSNumber.Type, let number = value as? NSNumber { return addNSNumber(number) }
         if type == Bool.self, let bool = value as? Bool { return record(bool ? .true : .false, 0, 0) }
         if let number = Self.nativeNumberText(value, type) { return addNumber(number) }
         if type == Date.self, let date = value as? Date {
             dates.append(date)
             return record(.date, dates.count - 1, 0)
         }
-        if let number = value as? NSNumber, Swift.type(of: value) is NSNumber.Type {
-            return addNSNumber(number)
-        }
         if value is NSNull { return record(.null, 0, 0) }
         if let optional = value as? any OptionalValue {
             guard let wrapped = optional.wrappedAny else { return record(.null, 0, 0) }
             return try add(wrapped, path: path)
         }
-        if let string = value as? String { return addString(string) }
         if let dictionary = value as? [String: Any] { return try addObject(dictionary, path: path) }
         if let array = value as? [Any] { return try addArray(array, path: path) }
+        if let string = value as? String { return addString(string) }
         throw DecodingError.typeMismatch(type, .init(
             codingPath: path.path,
             debugDescription: "Unsupported value of type \(type) at \(JSONPath.string(for: path.path)): "
@@ -98,6 +97,10 @@ struct JSONObjectTree {
     }
 
     mutating func addNSNumber(_ number: NSNumber) {
+        if let decimal = number as? NSDecimalNumber {
+            // JSONSerialization keeps long numbers as decimals: their text is exact.
+            return addNumber(decimal.decimalValue.isNaN ? "NaN" : decimal.decimalValue.description)
+        }
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "c") where number.int8Value == 0 || number.int8Value == 1:
             // JSONSerialization's booleans (and Bool bridged to NSNumber).
@@ -117,22 +120,21 @@ struct JSONObjectTree {
 
     /// The decimal text of a Swift number type, or `nil` for anything else.
     static func nativeNumberText(_ value: Any, _ type: Any.Type) -> String? {
-        switch value {
-        case let v as Int where type == Int.self: return String(v)
-        case let v as Double where type == Double.self: return text(of: v)
-        case let v as Int64 where type == Int64.self: return String(v)
-        case let v as UInt64 where type == UInt64.self: return String(v)
-        case let v as UInt where type == UInt.self: return String(v)
-        case let v as Int32 where type == Int32.self: return String(v)
-        case let v as UInt32 where type == UInt32.self: return String(v)
-        case let v as Int16 where type == Int16.self: return String(v)
-        case let v as UInt16 where type == UInt16.self: return String(v)
-        case let v as Int8 where type == Int8.self: return String(v)
-        case let v as UInt8 where type == UInt8.self: return String(v)
-        case let v as Float where type == Float.self: return v.isFinite ? "\(v)" : text(of: Double(v))
-        case let v as Decimal where type == Decimal.self: return v.isNaN ? "NaN" : v.description
-        default: return nil
-        }
+        func integer<I: FixedWidthInteger>(_: I.Type) -> String? { (value as? I).map { String($0) } }
+        if type == Int.self { return integer(Int.self) }
+        if type == Double.self { return (value as? Double).map(text(of:)) }
+        if type == Int64.self { return integer(Int64.self) }
+        if type == UInt64.self { return integer(UInt64.self) }
+        if type == UInt.self { return integer(UInt.self) }
+        if type == Int32.self { return integer(Int32.self) }
+        if type == UInt32.self { return integer(UInt32.self) }
+        if type == Int16.self { return integer(Int16.self) }
+        if type == UInt16.self { return integer(UInt16.self) }
+        if type == Int8.self { return integer(Int8.self) }
+        if type == UInt8.self { return integer(UInt8.self) }
+        if type == Float.self { return (value as? Float).map { $0.isFinite ? "\($0)" : text(of: Double($0)) } }
+        if type == Decimal.self { return (value as? Decimal).map { $0.isNaN ? "NaN" : $0.description } }
+        return nil
     }
 }
 

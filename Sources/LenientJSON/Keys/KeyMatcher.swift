@@ -4,7 +4,7 @@ import Foundation
 /// letters and digits removed, so `firstName`, `first_name`, `FIRST NAME` all match.
 ///
 /// The normalized forms of a `CodingKey` type's keys are computed once per type and cached;
-/// an object's keys are normalized only on its first exact miss, once per decode.
+/// an object's keys are compared in normalized form only on an exact miss, byte by byte.
 enum KeyNormalization {
     /// `first_name` → `firstname`.
     static func normalize(_ key: String) -> String {
@@ -74,26 +74,43 @@ final class ModelKeyCache: @unchecked Sendable {
 }
 
 extension DecoderImpl {
-    /// The object's keys grouped by normalized form (key entries in document order), built
-    /// once per object and decode.
-    func normalizedKeyIndex(of object: Int, path: CodingPathNode) throws -> [String: [Int]] {
-        if let index = normalizedKeys[object] { return index }
-        var index: [String: [Int]] = [:]
-        var child = object + 1
-        let end = map.length(object)
-        while child < end {
-            index[KeyNormalization.normalize(try keyString(child, path: path)), default: []].append(child)
-            child = map.next(after: child + 1)
+    /// Whether key entry `child` normalizes to `wanted` (already normalized), compared byte by
+    /// byte without building a `String` for a plain key.
+    func keyNormalizes(_ child: Int, to wanted: UnsafeBufferPointer<UInt8>, path: CodingPathNode) throws -> Bool {
+        if map.flags(child) != 0 {
+            var normalized = KeyNormalization.normalize(try keyString(child, path: path))
+            return normalized.withUTF8 { $0.elementsEqual(wanted) }
         }
-        normalizedKeys[object] = index
-        return index
+        let text = map.text(child)
+        var j = 0
+        for byte in text {
+            let folded: UInt8
+            switch byte {
+            case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "0") ... UInt8(ascii: "9"): folded = byte
+            case UInt8(ascii: "A") ... UInt8(ascii: "Z"): folded = byte | 0x20
+            default: continue
+            }
+            guard j < wanted.count, wanted[j] == folded else { return false }
+            j += 1
+        }
+        return j == wanted.count
     }
 
     /// The member found by normalized matching for `key`: `nil` when none; an error naming
     /// all candidates when several match under `.lenient`; the first, reported, under `.permissive`.
     func normalizedMatch<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode) throws -> (entry: Int, pathKey: any CodingKey)? {
-        let wanted = KeyNormalization.normalized(key)
-        guard !wanted.isEmpty, let candidates = try normalizedKeyIndex(of: object, path: path)[wanted] else { return nil }
+        var wanted = KeyNormalization.normalized(key)
+        guard !wanted.isEmpty else { return nil }
+        var candidates: [Int] = []
+        try wanted.withUTF8 { wantedBytes in
+            var child = object + 1
+            let end = map.length(object)
+            while child < end {
+                if try keyNormalizes(child, to: wantedBytes, path: path) { candidates.append(child) }
+                child = map.next(after: child + 1)
+            }
+        }
+        guard let first = candidates.first else { return nil }
         let names = try candidates.map { try keyString($0, path: path) }
         if candidates.count > 1 && options.policy.invalidValues != .recover {
             throw DecodingErrors.dataCorrupted(
@@ -101,10 +118,10 @@ extension DecoderImpl {
                 path: path.path(appending: key), map: map, entry: object)
         }
         let pathKey = MatchedKey(key, inputName: names[0])
-        note(.matchedKey, entry: candidates[0] + 1, path: path.path(appending: pathKey),
+        note(.matchedKey, entry: first + 1, path: path.path(appending: pathKey),
              "Matched key \"\(names[0])\" to \"\(key.stringValue)\""
                 + (candidates.count > 1 ? " (the first of \(names.count) keys that match it)." : "."))
-        return (candidates[0] + 1, pathKey)
+        return (first + 1, pathKey)
     }
 
     /// A key present in the object that is close to the missing `key`, for `keyNotFound`.
