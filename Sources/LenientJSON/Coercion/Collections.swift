@@ -16,15 +16,15 @@ extension Array: DecodableArray where Element: Decodable {
         switch map.kind(entry) {
         case .array:
             return try impl.elements(of: entry, count: map.childCount(entry), path: path, as: Element.self)
-        case .object where impl.coercions.contains(.arraysFromIndexedObjects):
-            if let elements = impl.indexedMembers(of: entry) {
+        case .null:
+            break
+        default:
+            if map.kind(entry) == .object, impl.coercions.contains(.arraysFromIndexedObjects),
+               let elements = impl.indexedMembers(of: entry) {
                 let result = try impl.decodeElements(elements, path: path, as: Element.self)
                 impl.note(.coerced, entry: entry, path: path.path, "Read an object with keys \"0\"…\"\(elements.count - 1)\" as an array.")
                 return result
             }
-        case .null:
-            break
-        default:
             if impl.coercions.contains(.collectionWrapping) {
                 let element = try impl.unwrap(entry, as: Element.self, parent: path, key: IndexKey(0))
                 impl.note(.coerced, entry: entry, path: path.path, "Wrapped a single \(DecodingErrors.found(map, entry)) in an array.")

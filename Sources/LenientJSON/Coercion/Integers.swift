@@ -35,7 +35,12 @@ extension DecoderImpl {
             if coercions.contains(.truncateFractions) { return NumberParsing.truncatedDecimalInteger(text, as: type) }
             return nil
         }
-        guard let value else { throw outOfRange(entry, type, parent, key) }
+        guard let value else {
+            let isWhole = number.shape.isPlainInteger || number.withText { NumberParsing.truncatedDecimalInteger($0, as: type) == nil }
+            if isWhole { throw outOfRange(entry, type, parent, key) }
+            throw DecodingErrors.dataCorrupted("Number has a fractional part, but \(DecodingErrors.typeName(type)) needs a whole number",
+                                               path: parent.path(appending: key), map: map, entry: entry)
+        }
         return value
     }
 }

@@ -42,8 +42,11 @@ struct NumericText {
     }
 
     /// The first number inside free text (`"the 21.5 slices"` → `21.5`), for the lossy rule.
+    /// Text that is a malformed number as a whole (`"0x10"`, `"1_000"`, `"1,5"`) is not free
+    /// text: those are never numbers.
     static func firstNumber(in string: String) -> NumericText? {
         let bytes = Array(string.utf8)
+        if isNumberLike(bytes) { return nil }
         var i = 0
         while i < bytes.count {
             let startsNumber = NumberParsing.isDigit(bytes[i])
@@ -60,6 +63,20 @@ struct NumericText {
             i += 1
         }
         return nil
+    }
+
+    /// Whether the trimmed text as a whole is a malformed number: hex (`0x10`), or digits
+    /// with signs, `.`, `,`, `_`, `'`, spaces and exponent letters (`1_000`, `1,5`, `1.000,5`).
+    static func isNumberLike(_ bytes: [UInt8]) -> Bool {
+        var body = Array(bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        guard !body.isEmpty else { return false }
+        if body.first == UInt8(ascii: "+") || body.first == UInt8(ascii: "-") { body.removeFirst() }
+        if body.count > 2, body[0] == UInt8(ascii: "0"), body[1] | 0x20 == UInt8(ascii: "x") {
+            return body.dropFirst(2).allSatisfy { StringDecoding.hexValue($0) != nil }
+        }
+        let allowed: Set<UInt8> = [UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "_"),
+                                   UInt8(ascii: "'"), UInt8(ascii: " "), UInt8(ascii: "e"), UInt8(ascii: "E")]
+        return body.allSatisfy { NumberParsing.isDigit($0) || allowed.contains($0) }
     }
 
     /// Whether the text is empty or only whitespace.

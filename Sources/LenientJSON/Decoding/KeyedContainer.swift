@@ -61,19 +61,49 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try impl.normalizedMatch(for: key, in: object, path: pathNode)
     }
 
+    /// The keys present, as `Key`s. Under normalized matching, a JSON key that is no `Key`
+    /// as spelled also counts when `Key` is `CaseIterable` and one of its cases matches it.
     var allKeys: [Key] {
-        if let table { return table.keys.compactMap { Key(stringValue: $0) } }
+        var names: [String]
+        if let table {
+            names = Array(table.keys)
+        } else {
+            names = []
+            let map = impl.map
+            var child = object + 1
+            let end = map.length(object)
+            while child < end {
+                names.append(String(decoding: map.text(child), as: UTF8.self))
+                child = map.next(after: child + 1)
+            }
+        }
         var seen = Set<String>()
         var keys: [Key] = []
-        let map = impl.map
-        var child = object + 1
-        let end = map.length(object)
-        while child < end {
-            let name = String(decoding: map.text(child), as: UTF8.self)
-            if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
-            child = map.next(after: child + 1)
+        let normalized = impl.options.policy.keyMatching == .normalized
+        for name in names {
+            if let key = Key(stringValue: name) {
+                if seen.insert(key.stringValue).inserted { keys.append(key) }
+            } else if normalized, let key = Self.normalizedCase(for: name), seen.insert(key.stringValue).inserted {
+                keys.append(key)
+            }
         }
         return keys
+    }
+
+    /// The `Key` whose name normalizes like `name`: among all cases of a `CaseIterable` key
+    /// type, else among the usual respellings of `name` (camelCase, PascalCase, snake_case…).
+    static func normalizedCase(for name: String) -> Key? {
+        let wanted = KeyNormalization.normalize(name)
+        if let cases = Key.self as? any CaseIterable.Type {
+            for candidate in cases.allCases as any Collection {
+                if let key = candidate as? Key, KeyNormalization.normalized(key) == wanted { return key }
+            }
+            return nil
+        }
+        for spelling in KeyNormalization.respellings(of: name) {
+            if let key = Key(stringValue: spelling), KeyNormalization.normalized(key) == wanted { return key }
+        }
+        return nil
     }
 
     func contains(_ key: Key) -> Bool {
@@ -88,7 +118,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func keyNotFound(_ key: Key) -> DecodingError {
-        let suggestion = impl.options.policy == .strict ? nil : impl.suggestion(for: key, in: object, path: pathNode)
+        let suggestion = impl.suggestion(for: key, in: object, path: pathNode)
         return DecodingErrors.keyNotFound(key, path: pathNode.path, map: impl.map, object: object, suggestion: suggestion)
     }
 

@@ -25,6 +25,35 @@ enum KeyNormalization {
 
     private static let cache = ModelKeyCache()
 
+    /// The usual spellings of a key's words: `first_name` → `firstName`, `FirstName`,
+    /// `first_name`, `firstname`, `FIRST_NAME`, `first-name`.
+    static func respellings(of key: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousIsLower = false
+        for character in key {
+            guard character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(current); current = "" }
+                previousIsLower = false
+                continue
+            }
+            if character.isUppercase && previousIsLower && !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+            previousIsLower = character.isLowercase || character.isNumber
+        }
+        if !current.isEmpty { words.append(current) }
+        let lower = words.map { $0.lowercased() }
+        guard let first = lower.first else { return [] }
+        let capitalized = lower.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        return [
+            first + capitalized.dropFirst().joined(), capitalized.joined(), lower.joined(separator: "_"),
+            lower.joined(), lower.joined(separator: "_").uppercased(), lower.joined(separator: "-"),
+        ]
+    }
+
     /// The normalized form of a model key, cached per `CodingKey` type.
     static func normalized<Key: CodingKey>(_ key: Key) -> String {
         cache.normalized(key.stringValue, in: ObjectIdentifier(Key.self))

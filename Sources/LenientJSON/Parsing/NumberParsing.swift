@@ -145,34 +145,72 @@ enum NumberParsing {
         return value
     }
 
-    /// The exact `Decimal` of the text, or `nil` when its exponent is out of `Decimal`'s range.
+    /// The `Decimal` of the text, read as `JSONDecoder` reads it: digits accumulate into the
+    /// 128-bit mantissa until it would overflow, later digits are dropped (truncated), and the
+    /// exponent must stay in -128...127. `nil` when it does not.
     static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Decimal? {
-        guard let parts = DecimalDigits(text) else { return nil }
-        var digits = parts.digits[...]
-        var exponent = parts.exponent
-        // Decimal holds 38 significant digits; further digits are dropped (as JSONDecoder does).
-        while let last = digits.last, last == 0, digits.count > 1 { digits.removeLast(); exponent += 1 }
-        if digits.count > 38 {
-            exponent += digits.count - 38
-            digits = digits.prefix(38)
+        var i = 0
+        let n = text.count
+        var negative = false
+        if i < n, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+            negative = text[i] == UInt8(ascii: "-")
+            i += 1
         }
-        var significand = Decimal(0)
-        var chunk: UInt64 = 0
-        var chunkScale: UInt64 = 1
-        for digit in digits {
-            chunk = chunk * 10 + UInt64(digit)
-            chunkScale *= 10
-            if chunkScale == 1_000_000_000_000_000_000 {
-                significand = significand * Decimal(chunkScale) + Decimal(chunk)
-                chunk = 0
-                chunkScale = 1
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var full = false
+        var exponent = 0
+        var afterPoint = false
+        /// mantissa × 10 + digit, unless that overflows 128 bits.
+        func push(_ digit: UInt64) -> Bool {
+            let (lowCarry, low10) = low.multipliedFullWidth(by: 10)
+            let (high10, highOverflow) = high.multipliedReportingOverflow(by: 10)
+            guard !highOverflow else { return false }
+            let (highSum, overflow1) = high10.addingReportingOverflow(lowCarry)
+            let (lowSum, carry) = low10.addingReportingOverflow(digit)
+            let (highTotal, overflow2) = highSum.addingReportingOverflow(carry ? 1 : 0)
+            guard !overflow1 && !overflow2 else { return false }
+            high = highTotal
+            low = lowSum
+            return true
+        }
+        while i < n {
+            let byte = text[i]
+            if isDigit(byte) {
+                if !full && push(UInt64(byte &- UInt8(ascii: "0"))) {
+                    if afterPoint { exponent -= 1 }
+                } else {
+                    full = true
+                    if !afterPoint { exponent += 1 }
+                }
+            } else if byte == UInt8(ascii: ".") {
+                afterPoint = true
+            } else {
+                break
             }
+            i += 1
         }
-        if chunkScale > 1 { significand = significand * Decimal(chunkScale) + Decimal(chunk) }
-        if significand == 0 { return parts.isNegative ? Decimal(0) : Decimal(0) }
-        guard exponent >= -128 - 38, exponent <= 127 else { return exponent < 0 ? Decimal(0) : nil }
-        let value = Decimal(sign: parts.isNegative ? .minus : .plus, exponent: exponent, significand: significand)
-        return value.isNaN ? nil : value
+        if i < n {
+            // The exponent part.
+            i += 1
+            var negativeExponent = false
+            if i < n, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") {
+                negativeExponent = text[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var value = 0
+            while i < n, isDigit(text[i]) {
+                value = value * 10 + Int(text[i] &- UInt8(ascii: "0"))
+                if value > 100_000 { return nil }
+                i += 1
+            }
+            exponent += negativeExponent ? -value : value
+        }
+        guard exponent >= -128, exponent <= 127 else { return nil }
+        var significand = Decimal(low)
+        if high != 0 { significand += Decimal(high) * (Decimal(UInt64.max) + 1) }
+        if significand == 0 { return Decimal(0) }
+        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand)
     }
 }
 
