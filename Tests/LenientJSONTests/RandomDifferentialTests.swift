@@ -43,6 +43,16 @@ indirect enum Schema: Sendable, CustomStringConvertible {
 
     struct Field: Sendable { var name: String; var schema: Schema }
 
+    /// Whether a `[String: T]` decoded by `Dictionary`'s own `init(from:)` appears anywhere.
+    var hasGenericDictionary: Bool {
+        switch self {
+        case .scalar: return false
+        case .optional(let inner, _), .array(let inner, _): return inner.hasGenericDictionary
+        case .dict(let inner, let generic): return generic || inner.hasGenericDictionary
+        case .object(let fields, _): return fields.contains { $0.schema.hasGenericDictionary }
+        }
+    }
+
     var description: String {
         switch self {
         case .scalar(let s, let g): return "\(s)\(g ? "*" : "")"
@@ -773,6 +783,12 @@ enum RandomDifferential {
     static func check(_ c: RandomCase) -> (problem: String, parity: Parity<Node>)? {
         let parity = decodeAll(Node.self, from: c.document, configure: c.config.configure(c.schema))
         guard let problem = parityProblem(parity) else { return nil }
+        // A `[String: T]` decodes its members in hash order in JSONDecoder (random per process)
+        // and in document order in LenientJSON (README, "Differences from JSONDecoder"): with
+        // several bad members, the first error may differ. Both must still fail.
+        if c.schema.hasGenericDictionary, parity.foundation.error != nil, parity.strict.error != nil {
+            return nil
+        }
         return (problem, parity)
     }
 }
@@ -791,7 +807,7 @@ struct RandomDifferentialTests {
                 continue
             }
             mismatches += 1
-            if mismatches <= 1000 {
+            if mismatches <= 10 {
                 Issue.record("\(problem)\n  \(c.label)\n\(report(parity))")
             }
         }

@@ -37,12 +37,19 @@ struct IndexKey: CodingKey, Sendable {
 
 /// A coding key made from a string: object keys in `decode(_:from:at:)` paths, `"super"`,
 /// and the keys of a `String`-keyed dictionary.
+/// Like `JSONDecoder`'s own key, `intValue` is the key read as an integer when it is one.
 struct NameKey: CodingKey, Sendable {
     let stringValue: String
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { stringValue = String(intValue) }
-    var intValue: Int? { nil }
+    let intValue: Int?
+    init(_ string: String) {
+        stringValue = string
+        intValue = Int(string)
+    }
+    init?(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
 
     static let `super` = NameKey("super")
 }

@@ -51,7 +51,10 @@ extension DecoderImpl {
         switch map.kind(entry) {
         case .true: return true
         case .false: return false
-        default: return try fallback(entry, as: Bool.self, parent: parent, key: key, strictError: mismatch(entry, Bool.self, parent, key))
+        default:
+            // JSONDecoder reports null as a type mismatch for Bool (not valueNotFound).
+            return try fallback(entry, as: Bool.self, parent: parent, key: key, strictError: DecodingErrors.typeMismatch(
+                Bool.self, path: parent.path(appending: key), map: map, entry: entry))
         }
     }
 

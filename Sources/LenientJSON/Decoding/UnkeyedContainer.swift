@@ -63,6 +63,41 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         try next(type) { try $0.unwrap($1, as: type, parent: $2, key: $3) }
     }
 
+    // MARK: Optional values
+
+    /// `nil` for `null`, and — as `JSONDecoder` does — `nil` past the end, counting the index on.
+    @inline(__always) mutating func nextIfPresent<T>(_ type: T.Type, _ read: (DecoderImpl, Int, CodingPathNode, IndexKey) throws -> T) throws -> T? {
+        if isAtEnd {
+            currentIndex += 1
+            return nil
+        }
+        if impl.map.kind(cursor) == .null {
+            advance()
+            return nil
+        }
+        return try next(type, read)
+    }
+
+    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { try nextIfPresent(type) { try $0.unwrapBool($1, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: String.Type) throws -> String? { try nextIfPresent(type) { try $0.unwrapString($1, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? { try nextIfPresent(type) { try $0.unwrapFloatingPoint($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? { try nextIfPresent(type) { try $0.unwrapFloatingPoint($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+        try nextIfPresent(type) { try $0.unwrap($1, as: type, parent: $2, key: $3) }
+    }
+
+    // MARK: Nested
+
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try next(KeyedDecodingContainer<NestedKey>.self) { impl, entry, parent, key in
             let path = parent.appending(key)

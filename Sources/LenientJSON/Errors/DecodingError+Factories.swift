@@ -61,7 +61,7 @@ enum DecodingErrors {
         guard map.hasSourcePositions else { return nil }
         var offset = map.offset(entry)
         if map.kind(entry) == .string { offset -= 1 }  // point at the opening quote
-        return SourceLocation(offset: offset, in: UnsafeBufferPointer(map.bytes))
+        return map.location(ofOffset: offset)
     }
 
     /// What the value is, with a short excerpt: `string "twelve"`, `number 12`, `an array`.

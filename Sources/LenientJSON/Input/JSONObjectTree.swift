@@ -30,6 +30,16 @@ struct JSONObjectTree {
         record(.string, start, bytes.count - start)
     }
 
+    /// A key: a non-ASCII one is flagged, so that its object is searched by `String`
+    /// comparison (canonical equivalence), as for `Data` input.
+    mutating func addKey(_ key: String) -> Int {
+        let start = bytes.count
+        bytes.append(contentsOf: key.utf8)
+        let flags = bytes[start...].contains { $0 >= 0x80 } ? ValueMap.nonASCIIString : 0
+        words.append(ValueMap.Kind.string.rawValue | flags, start, bytes.count - start)
+        return flags
+    }
+
     mutating func addNumber(_ text: String) {
         let start = bytes.count
         bytes.append(contentsOf: text.utf8)
@@ -76,11 +86,12 @@ struct JSONObjectTree {
         defer { depth -= 1 }
         let entry = words.count
         record(.object, 0, 0)
+        var keyFlags = 0
         for (key, member) in dictionary {
-            addString(key)
+            keyFlags |= addKey(key)
             try add(member, path: path.appending(NameKey(key)))
         }
-        words[entry] = ValueMap.Kind.object.rawValue | (dictionary.count * 2) << 8
+        words[entry] = ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys) | (dictionary.count * 2) << 8
         words[entry + 2] = words.entryCount
     }
 

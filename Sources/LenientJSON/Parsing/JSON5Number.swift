@@ -70,8 +70,6 @@ struct JSON5Number {
             }
             return T(exactly: magnitude)
         case .decimal:
-            let value = double
-            guard let exact = T(exactly: value) else { return nil }
             if isPlainInteger, let plain = NumberParsing.plainInteger(body, as: UInt64.self) {
                 if isNegative {
                     guard T.isSigned || plain == 0, plain <= UInt64(T.max) &+ 1 else { return nil }
@@ -79,8 +77,10 @@ struct JSON5Number {
                 }
                 return T(exactly: plain)
             }
+            let value = double
+            guard let exact = T(exactly: value) else { return nil }
             if value.magnitude < 9_007_199_254_740_992 { return exact }
-            return NumberParsing.truncatedDecimalInteger(text, as: type)
+            return NumberParsing.decimalInteger(text, as: type)
         }
     }
 
@@ -101,9 +101,13 @@ struct JSON5Number {
         case .infinity: return isNegative ? -T.infinity : T.infinity
         case .nan: return T.nan
         case .hex:
+            // As JSONDecoder: through Int64 (negative) or UInt64, and only when exact.
             guard let magnitude = hexMagnitude else { return nil }
-            let value = T(magnitude)
-            return isNegative ? -value : value
+            if isNegative {
+                guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
+                return T(exactly: Int64(truncatingIfNeeded: 0 &- magnitude))
+            }
+            return T(exactly: magnitude)
         case .decimal:
             let value: T = T.self == Float.self ? T(NumberParsing.float(text)) : T(NumberParsing.double(text))
             guard value.isFinite else { return nil }

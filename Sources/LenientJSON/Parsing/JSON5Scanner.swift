@@ -1,5 +1,8 @@
 /// Scans JSON5 text (`allowsJSON5`) into the same entries as ``JSONScanner``: comments,
 /// single-quoted strings, unquoted keys, trailing commas, hex, `Infinity` and `NaN`.
+///
+/// As `JSONDecoder` does in JSON5 mode, the hex digits of `\x` and `\u` escapes are checked
+/// while scanning, and only ASCII whitespace separates tokens.
 struct JSON5Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
@@ -38,12 +41,6 @@ struct JSON5Scanner {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D:
                 index += 1
-            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0xA0:
-                index += 2
-            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                index += 3
-            case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
-                index += 3
             case UInt8(ascii: "/"):
                 guard index + 1 < bytes.count else { throw .unexpected(byte, "at start of comment", at: index) }
                 if bytes[index + 1] == UInt8(ascii: "/") {
@@ -129,6 +126,7 @@ struct JSON5Scanner {
             }
             if byte == UInt8(ascii: "\\") {
                 flags |= ValueMap.complexString
+                try checkHexEscape(at: index)
                 index += 2
                 continue
             }
@@ -138,6 +136,24 @@ struct JSON5Scanner {
         throw JSONSyntaxError("unterminated string starting", at: open)
     }
 
+    /// As `JSONDecoder` does while scanning JSON5: `\x` needs two hex digits and `\u` four
+    /// (everything else in a string is checked when it is decoded).
+    func checkHexEscape(at backslash: Int) throws(JSONSyntaxError) {
+        guard backslash + 1 < bytes.count else { return }
+        let digits: Int
+        switch bytes[backslash + 1] {
+        case UInt8(ascii: "x"): digits = 2
+        case UInt8(ascii: "u"): digits = 4
+        default: return
+        }
+        for k in 0 ..< digits {
+            let at = backslash + 2 + k
+            guard at < bytes.count, StringDecoding.hexValue(bytes[at]) != nil else {
+                throw JSONSyntaxError("invalid hex digits in escape sequence", at: backslash)
+            }
+        }
+    }
+
     /// An unquoted key: identifier characters (ASCII letters, digits, `_`, `$`, non-ASCII, escapes).
     mutating func scanIdentifierKey() throws(JSONSyntaxError) {
         let start = index
@@ -145,11 +161,18 @@ struct JSON5Scanner {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\") {
-                flags |= ValueMap.complexString
-                index += 2
+                // JSONDecoder takes an escape in an unquoted key literally.
+                index += 1
                 continue
             }
-            if byte >= 0x80 { flags |= ValueMap.nonASCIIString; index += 1; continue }
+            if byte >= 0x80 {
+                if Self.isUnicodeSeparator(bytes, at: index) {
+                    throw .unexpected(byte, "in an unquoted key", at: index)
+                }
+                flags |= ValueMap.nonASCIIString
+                index += 1
+                continue
+            }
             let isIdentifier = NumberParsing.isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
                 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
             guard isIdentifier else { break }
@@ -163,6 +186,15 @@ struct JSON5Scanner {
             throw .unexpected(bytes[start], "at start of an unquoted key", at: start)
         }
         record(ValueMap.Kind.string.rawValue | flags, start, Swift.min(index, bytes.count) - start)
+    }
+
+    /// U+00A0, U+2028, U+2029 or U+FEFF at `index`.
+    static func isUnicodeSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let rest = bytes.count - index
+        if rest >= 2, bytes[index] == 0xC2, bytes[index + 1] == 0xA0 { return true }
+        if rest >= 3, bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return true }
+        if rest >= 3, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { return true }
+        return false
     }
 
     mutating func enter(at offset: Int) throws(JSONSyntaxError) {

@@ -96,7 +96,7 @@ enum NumberParsing {
         let double = self.double(text)
         guard let value = T(exactly: double) else { return nil }
         if double.magnitude < 9_007_199_254_740_992 { return value }
-        return truncatedDecimalInteger(text, as: type)
+        return decimalInteger(text, as: type)
     }
 
     /// The integer part of the number, computed from its digits; `nil` on overflow.
@@ -149,34 +149,56 @@ enum NumberParsing {
     /// 128-bit mantissa until it would overflow, later digits are dropped (truncated), and the
     /// exponent must stay in -128...127. `nil` when it does not.
     static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Decimal? {
+        guard let parts = DecimalMantissa(text) else { return nil }
+        var significand = Decimal(parts.low)
+        if parts.high != 0 { significand += Decimal(parts.high) * (Decimal(UInt64.max) + 1) }
+        if significand == 0 { return Decimal(0) }
+        return Decimal(sign: parts.isNegative ? .minus : .plus, exponent: parts.exponent, significand: significand)
+    }
+
+    /// A whole number the way `JSONDecoder` converts a `Decimal` to an integer: the mantissa
+    /// must fit in 64 bits, then the exponent is applied with truncation toward zero.
+    static func decimalInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as _: T.Type) -> T? {
+        guard let parts = DecimalMantissa(text), parts.high == 0 else { return nil }
+        var magnitude = parts.low
+        if parts.exponent < 0 {
+            for _ in 0 ..< -parts.exponent { magnitude /= 10 }
+        } else {
+            for _ in 0 ..< parts.exponent {
+                let (next, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+                if overflow { return nil }
+                magnitude = next
+            }
+        }
+        guard let value = T(exactly: magnitude) else { return nil }
+        if parts.isNegative {
+            guard T.isSigned || value == 0 else { return nil }
+            return 0 - value
+        }
+        return value
+    }
+}
+
+/// A number's `Decimal` parts as `JSONDecoder` reads them: a 128-bit mantissa (`high`, `low`)
+/// of the leading digits that fit, and a power of ten in -128...127.
+struct DecimalMantissa {
+    var isNegative = false
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    var exponent = 0
+
+    init?(_ text: UnsafeBufferPointer<UInt8>) {
         var i = 0
         let n = text.count
-        var negative = false
         if i < n, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
-            negative = text[i] == UInt8(ascii: "-")
+            isNegative = text[i] == UInt8(ascii: "-")
             i += 1
         }
-        var high: UInt64 = 0
-        var low: UInt64 = 0
         var full = false
-        var exponent = 0
         var afterPoint = false
-        /// mantissa × 10 + digit, unless that overflows 128 bits.
-        func push(_ digit: UInt64) -> Bool {
-            let (lowCarry, low10) = low.multipliedFullWidth(by: 10)
-            let (high10, highOverflow) = high.multipliedReportingOverflow(by: 10)
-            guard !highOverflow else { return false }
-            let (highSum, overflow1) = high10.addingReportingOverflow(lowCarry)
-            let (lowSum, carry) = low10.addingReportingOverflow(digit)
-            let (highTotal, overflow2) = highSum.addingReportingOverflow(carry ? 1 : 0)
-            guard !overflow1 && !overflow2 else { return false }
-            high = highTotal
-            low = lowSum
-            return true
-        }
         while i < n {
             let byte = text[i]
-            if isDigit(byte) {
+            if NumberParsing.isDigit(byte) {
                 if !full && push(UInt64(byte &- UInt8(ascii: "0"))) {
                     if afterPoint { exponent -= 1 }
                 } else {
@@ -199,7 +221,7 @@ enum NumberParsing {
                 i += 1
             }
             var value = 0
-            while i < n, isDigit(text[i]) {
+            while i < n, NumberParsing.isDigit(text[i]) {
                 value = value * 10 + Int(text[i] &- UInt8(ascii: "0"))
                 if value > 100_000 { return nil }
                 i += 1
@@ -207,10 +229,20 @@ enum NumberParsing {
             exponent += negativeExponent ? -value : value
         }
         guard exponent >= -128, exponent <= 127 else { return nil }
-        var significand = Decimal(low)
-        if high != 0 { significand += Decimal(high) * (Decimal(UInt64.max) + 1) }
-        if significand == 0 { return Decimal(0) }
-        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand)
+    }
+
+    /// mantissa × 10 + digit, unless that overflows 128 bits.
+    private mutating func push(_ digit: UInt64) -> Bool {
+        let (lowCarry, low10) = low.multipliedFullWidth(by: 10)
+        let (high10, highOverflow) = high.multipliedReportingOverflow(by: 10)
+        guard !highOverflow else { return false }
+        let (highSum, overflow1) = high10.addingReportingOverflow(lowCarry)
+        let (lowSum, carry) = low10.addingReportingOverflow(digit)
+        let (highTotal, overflow2) = highSum.addingReportingOverflow(carry ? 1 : 0)
+        guard !overflow1 && !overflow2 else { return false }
+        high = highTotal
+        low = lowSum
+        return true
     }
 }
 

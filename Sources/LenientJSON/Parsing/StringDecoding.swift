@@ -41,34 +41,25 @@ enum StringDecoding {
                     let scalar = try unicodeEscape(text, &i, base: base, allowNUL: !json5)
                     output.append(contentsOf: String(Character(scalar)).utf8)
                 case UInt8(ascii: "'") where json5: output.append(escape)
-                case UInt8(ascii: "v") where json5: output.append(0x0B)
-                case UInt8(ascii: "0") where json5:
-                    if i < n, NumberParsing.isDigit(text[i]) {
-                        throw JSONSyntaxError("invalid escape sequence \\0 followed by a digit", at: base + i - 2)
-                    }
-                    output.append(0)
                 case UInt8(ascii: "x") where json5:
                     guard i + 2 <= n, let high = hexValue(text[i]), let low = hexValue(text[i + 1]) else {
                         throw JSONSyntaxError("invalid \\x escape", at: base + i - 2)
                     }
                     i += 2
                     output.append(contentsOf: String(Character(Unicode.Scalar(UInt8(high << 4 | low)))).utf8)
-                case 0x0A where json5: break
-                case 0x0D where json5:
-                    if i < n && text[i] == 0x0A { i += 1 }
-                case 0xE2 where json5 && i + 1 < n && text[i] == 0x80 && (text[i + 1] == 0xA8 || text[i + 1] == 0xA9):
-                    i += 2
-                default:
-                    if json5, escape >= 0x20, !NumberParsing.isDigit(escape) {
-                        // JSON5 lets any other character stand for itself.
-                        output.append(escape)
-                    } else {
-                        throw JSONSyntaxError("invalid escape sequence \\\(Character(Unicode.Scalar(escape)))", at: base + i - 2)
+                case 0x0A where json5, 0x0D where json5:
+                    // A line continuation keeps its line break, as JSONDecoder does.
+                    output.append(escape)
+                    if escape == 0x0D, i < n, text[i] == 0x0A {
+                        output.append(0x0A)
+                        i += 1
                     }
+                default:
+                    throw JSONSyntaxError("invalid escape sequence \\\(Character(Unicode.Scalar(escape)))", at: base + i - 2)
                 }
                 continue
             }
-            if byte < 0x20 && !(json5 && (byte == 0x09)) {
+            if byte < 0x20 {
                 throw JSONSyntaxError("unescaped control character \(JSONSyntaxError.describe(byte)) in string", at: base + i)
             }
             output.append(byte)

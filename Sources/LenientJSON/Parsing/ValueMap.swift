@@ -43,6 +43,14 @@ final class ValueMap: @unchecked Sendable {
     /// Whether strings and numbers follow JSON5 syntax.
     let isJSON5: Bool
 
+    /// Remembers the last located offset, so that report events cost one pass over the text.
+    var locator = SourceLocator()
+
+    /// The line and column of byte `offset` of the text.
+    func location(ofOffset offset: Int) -> SourceLocation {
+        locator.location(of: offset, in: UnsafeBufferPointer(bytes))
+    }
+
     /// A `null` entry past the document, standing for a missing member in `superDecoder(forKey:)`.
     let nullEntry: Int
     /// An empty object past the document: a nested type's default is its decode from `{}`.

@@ -297,6 +297,7 @@ func expectObjectParity<T: Decodable & Equatable>(
     from data: Data,
     configure: Configure = noConfiguration,
     label: String = "",
+    checkDefaultPolicy: Bool = true,
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
     let (foundation, strict, lenient) = makeDecoders(configure)
@@ -309,16 +310,25 @@ func expectObjectParity<T: Decodable & Equatable>(
           sameValue(reread, expected)
     else { return false }
     let strictOutcome = Outcome { try strict.decode(type, fromJSONObject: tree) }
-    let lenientOutcome = Outcome { try lenient.decode(type, fromJSONObject: tree) }
-    for (name, outcome) in [(".strict", strictOutcome), ("default", lenientOutcome)] {
+    var lenientOutcome = Outcome { try lenient.decode(type, fromJSONObject: tree) }
+    if lenientOutcome != .value(expected) {
+        // Normalized key matching may fill an Optional that JSONDecoder leaves nil (SPEC 1.1).
+        var policy = LenientPolicy.lenient
+        policy.keyMatching = .exact
+        lenient.policy = policy
+        let exact = Outcome { try lenient.decode(type, fromJSONObject: tree) }
+        if lenientOutcome.succeeded && exact == .value(expected) { lenientOutcome = exact }
+    }
+    for (name, outcome) in [(".strict", strictOutcome), ("default", lenientOutcome)] where name == ".strict" || checkDefaultPolicy {
         if outcome != .value(expected) {
+            let diff = outcome.value.flatMap { lineDiff(expected, $0) }.map { "\n  differing lines:\n" + $0 } ?? ""
             Issue.record(
                 """
                 fromJSONObject (\(name)) differs from Data input
                   \(label.isEmpty ? "" : label + "\n  ")input: \(describeInput(data)) as \(T.self)
                   tree: \(describeValue(tree))
                   Data (JSONDecoder): \(describeValue(expected))
-                  fromJSONObject:     \(outcome)
+                  fromJSONObject:     \(outcome)\(diff)
                 """,
                 sourceLocation: sourceLocation)
         }
