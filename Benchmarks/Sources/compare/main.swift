@@ -2,18 +2,61 @@
 // the standard corpora; prints a Markdown table of medians.
 //
 //   cd Benchmarks && swift run -c release compare [iterations=30] [warmup=3]
+//
+// Also times LenientJSON on a messy twitter (MessyCorpus, seed 1) against JSONDecoder on the
+// clean original, measures peak memory of one canada decode per decoder in fresh child
+// processes (`compare --peak lenient|foundation <corpus>`), and ends with one PASS/FAIL line per
+// performance target.
 
 import Foundation
 import LenientJSON
 
+let usage = "usage: compare [iterations=30] [warmup=3]\n       compare --peak lenient|foundation <corpus>"
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
-    print("usage: compare [iterations=30] [warmup=3]")
+    print(usage)
+    exit(0)
+}
+
+// MARK: Peak memory (child mode)
+
+/// VmHWM (peak resident set size) of this process in kB, from /proc/self/status.
+func peakResidentKilobytes() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.dropFirst("VmHWM:".count).split(whereSeparator: \.isWhitespace).first ?? "")  // "\t  1234 kB"
+    }
+    return nil
+}
+
+struct DecodeOnce: CorpusModelVisitor {
+    let lenient: Bool
+    func visit<Model: Codable & Equatable & Sendable>(_ model: Model.Type, corpus: CorpusName) throws -> Int {
+        let data = corpus.data
+        let decoder: JSONDecoder = lenient ? LenientJSONDecoder() : JSONDecoder()
+        let value = try decoder.decode(Model.self, from: data)
+        return withExtendedLifetime(value) { peakResidentKilobytes() ?? -1 }
+    }
+}
+
+// `compare --peak lenient|foundation <corpus>`: read the corpus, decode it once, print VmHWM
+// before and after in kB. Run by the parent in a fresh process per measurement.
+if arguments.first == "--peak" {
+    let rest = Array(arguments.dropFirst())
+    guard rest.count == 2, rest[0] == "lenient" || rest[0] == "foundation",
+          let corpus = CorpusName(rawValue: rest[1]) else {
+        FileHandle.standardError.write(Data((usage + "\n").utf8))
+        exit(2)
+    }
+    _ = corpus.data  // the corpus bytes are read (and cached by neither decoder) before the baseline
+    let before = peakResidentKilobytes() ?? -1
+    let after = try corpus.accept(DecodeOnce(lenient: rest[0] == "lenient"))
+    print("\(before) \(after)")
     exit(0)
 }
 let numbers = arguments.compactMap { Int($0) }
 guard numbers.count == arguments.count, numbers.count <= 2, numbers.allSatisfy({ $0 >= 0 }) else {
-    FileHandle.standardError.write(Data("usage: compare [iterations=30] [warmup=3]\n".utf8))
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(2)
 }
 let iterations = max(1, numbers.first ?? 30)
@@ -140,6 +183,54 @@ print("Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores (nproc), \
 print("Toolchain: \(swiftVersion())")
 print("Method: one process; per corpus \(warmup) warm-up run(s) each, then \(iterations) interleaved runs each; medians\n")
 
+/// LenientJSON (default policy) on the messy twitter text vs JSONDecoder on the clean original.
+func measureMessyTwitter(seed: UInt64) throws -> (Row, MessyCorpus) {
+    let clean = CorpusName.twitter.data
+    let messy = try CorpusName.twitter.messy(seed: seed)
+    let foundation = JSONDecoder()
+    let lenient = LenientJSONDecoder()
+    let expected = try foundation.decode(TwitterCorpus.Root.self, from: clean)
+    do {
+        if try lenient.decode(TwitterCorpus.Root.self, from: messy.data) != expected {
+            print("WARNING: LenientJSONDecoder decodes messy twitter to a different value than JSONDecoder decodes the original")
+        }
+    } catch {
+        print("WARNING: LenientJSONDecoder fails on messy twitter: \(error)")
+        throw error
+    }
+    let (baseline, lenientTime) = try interleave(
+        { withExtendedLifetime(try foundation.decode(TwitterCorpus.Root.self, from: clean)) {} },
+        { withExtendedLifetime(try lenient.decode(TwitterCorpus.Root.self, from: messy.data)) {} }
+    )
+    return (Row(label: "messy twitter (default policy)²", baseline: baseline, lenient: lenientTime), messy)
+}
+
+/// Median VmHWM in kB after one decode, over `runs` fresh child processes of this executable.
+func childPeak(_ decoder: String, _ corpus: CorpusName, runs: Int = 3) -> (before: Int, after: Int)? {
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0]
+    var samples: [(Int, Int)] = []
+    for _ in 0..<runs {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--peak", decoder, corpus.rawValue]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do {
+            try process.run()
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+            guard process.terminationStatus == 0, fields.count == 2, fields[1] > 0 else { return nil }
+            samples.append((fields[0], fields[1]))
+        } catch {
+            return nil
+        }
+    }
+    samples.sort { $0.1 < $1.1 }
+    return samples[samples.count / 2]
+}
+
 var dataRows: [Row] = []
 var objectRows: [Row] = []
 for corpus in CorpusName.allCases {
@@ -147,17 +238,55 @@ for corpus in CorpusName.allCases {
     dataRows.append(rows[0])
     objectRows.append(rows[1])
 }
+let messySeed: UInt64 = 1
+let (messyRow, messyTwitter) = try measureMessyTwitter(seed: messySeed)
+let peakLenient = childPeak("lenient", .canada)
+let peakFoundation = childPeak("foundation", .canada)
 
 func format(_ value: Double) -> String { String(format: "%.2f", value) }
 
 print("| corpus | JSONDecoder median ms | LenientJSON median ms | ratio (Lenient/JSONDecoder) |")
 print("|---|---:|---:|---:|")
-for row in dataRows + objectRows {
+for row in dataRows + [messyRow] + objectRows {
     print("| \(row.label) | \(format(row.baseline)) | \(format(row.lenient)) | \(format(row.lenient / row.baseline)) |")
 }
+let messyCounts = MessyRewrite.allCases.map { "\($0) \(messyTwitter.rewrites[$0, default: 0])/\(messyTwitter.eligible[$0, default: 0])" }
 print("""
 
 ¹ fromJSONObject rows decode `JSONSerialization.jsonObject(with:)` output: JSONDecoder column = \
 `JSONSerialization.data(withJSONObject:)` + `JSONDecoder.decode`, LenientJSON column = \
 `LenientJSONDecoder().decode(_:fromJSONObject:)`.
+² LenientJSON on twitter made messy (MessyCorpus, seed \(messySeed); rewrites made/eligible: \
+\(messyCounts.joined(separator: ", "))), JSONDecoder on the clean original.
+""")
+
+// MARK: Targets
+
+func verdict(_ pass: Bool) -> String { pass ? "PASS" : "FAIL" }
+
+print("\nTargets:")
+for row in dataRows {
+    let ratio = row.lenient / row.baseline
+    print("\(verdict(ratio <= 0.5)) \(row.label) Data ratio \(format(ratio)) <= 0.50 (earlier target <= 1.00: \(verdict(ratio <= 1.0)))")
+}
+let messyRatio = messyRow.lenient / messyRow.baseline
+print("\(verdict(messyRatio <= 1.2)) messy twitter (default policy) vs clean JSONDecoder ratio \(format(messyRatio)) <= 1.20")
+for (row, corpus) in zip(objectRows, CorpusName.allCases) {
+    let ratio = row.lenient / row.baseline
+    print("\(verdict(ratio <= 0.5)) \(corpus) fromJSONObject ratio \(format(ratio)) <= 0.50")
+}
+if let peakLenient, let peakFoundation {
+    print("""
+    \(verdict(peakLenient.after <= peakFoundation.after)) canada peak memory (VmHWM after one decode, fresh process, \
+    median of 3) LenientJSON \(peakLenient.after) kB <= JSONDecoder \(peakFoundation.after) kB \
+    (before decoding: \(peakLenient.before) / \(peakFoundation.before) kB; \
+    growth \(peakLenient.after - peakLenient.before) / \(peakFoundation.after - peakFoundation.before) kB)
+    """)
+} else {
+    print("FAIL canada peak memory: could not run `\(CommandLine.arguments[0]) --peak …` or read /proc/self/status")
+}
+print("""
+INFO allocations per decode are not counted here (no dependencies in this target); the ordo \
+benchmark counts them: cd Benchmarks && swift package --disable-sandbox benchmark \
+--filter '.*Decoder.decode\\(from: Data\\)' --metric mallocCountTotal
 """)
