@@ -2,8 +2,25 @@
 /// in any case (lenient); any other number, and the first number in text (permissive).
 /// `""` is never `false`.
 extension DecoderImpl {
-    static let trueWords: Set<String> = ["true", "yes", "y", "t", "on"]
-    static let falseWords: Set<String> = ["false", "no", "n", "f", "off"]
+    static let trueWords: [[UInt8]] = ["true", "yes", "y", "t", "on"].map { Array($0.utf8) }
+    static let falseWords: [[UInt8]] = ["false", "no", "n", "f", "off"].map { Array($0.utf8) }
+
+    /// `true`/`false` for one of the words, any case, surrounded by any whitespace.
+    static func boolWord(_ string: String) -> Bool? {
+        let bytes = Array(string.utf8)
+        var start = 0
+        var end = bytes.count
+        while start < end, NumericText.isSpace(bytes[start]) { start += 1 }
+        while end > start, NumericText.isSpace(bytes[end - 1]) { end -= 1 }
+        let word = bytes[start ..< end]
+        guard word.count <= 5 else { return nil }
+        func matches(_ candidate: [UInt8]) -> Bool {
+            candidate.count == word.count && zip(candidate, word).allSatisfy { $0 == $1 | 0x20 }
+        }
+        if trueWords.contains(where: matches) { return true }
+        if falseWords.contains(where: matches) { return false }
+        return nil
+    }
 
     func coerceBool(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Bool? {
         switch map.kind(entry) {
@@ -12,10 +29,8 @@ extension DecoderImpl {
             return bool(fromNumber: map.text(entry))
         case .string:
             let string = try stringValue(entry, path: parent, key: key)
-            if coercions.contains(.boolFromNumbersAndStrings) {
-                let word = string.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-                if Self.trueWords.contains(word) { return true }
-                if Self.falseWords.contains(word) { return false }
+            if coercions.contains(.boolFromNumbersAndStrings), let value = Self.boolWord(string) {
+                return value
             }
             if coercions.contains(.numericStrings), let number = NumericText(string) {
                 return number.withText { bool(fromNumber: $0) }

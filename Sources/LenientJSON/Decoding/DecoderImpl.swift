@@ -11,6 +11,8 @@ final class DecoderImpl: Decoder {
     var pathNode: CodingPathNode
     /// Where report events go; `nil` when the caller passed no report.
     var report: ReportCollector?
+    /// Object entry → normalized-form hashes of its keys, built on the object's first exact miss.
+    var normalizedKeys: [Int: [UInt64]] = [:]
     /// How deep default values are being built (a guard against recursive types).
     var defaultDepth = 0
 

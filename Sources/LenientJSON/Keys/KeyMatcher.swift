@@ -3,8 +3,10 @@ import Foundation
 /// Normalized key matching (SPEC 4): keys compared lowercased with everything but ASCII
 /// letters and digits removed, so `firstName`, `first_name`, `FIRST NAME` all match.
 ///
-/// The normalized forms of a `CodingKey` type's keys are computed once per type and cached;
-/// an object's keys are compared in normalized form only on an exact miss, byte by byte.
+/// An object's keys are normalized (hashed in normalized form) once, on the object's first
+/// exact miss, and kept for the decode; a model key is normalized on the fly, byte by byte,
+/// which costs less than looking it up in a shared cache would. Equal hashes are confirmed by
+/// comparing the normalized strings.
 enum KeyNormalization {
     /// `first_name` → `firstname`.
     static func normalize(_ key: String) -> String {
@@ -23,7 +25,50 @@ enum KeyNormalization {
         return result
     }
 
-    private static let cache = ModelKeyCache()
+    /// FNV-1a of the normalized form of UTF-8 `bytes`, computed without building it.
+    static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash: UInt64 = emptyHash
+        for byte in bytes {
+            let folded: UInt8
+            switch byte {
+            case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "0") ... UInt8(ascii: "9"): folded = byte
+            case UInt8(ascii: "A") ... UInt8(ascii: "Z"): folded = byte | 0x20
+            default: continue
+            }
+            hash = (hash ^ UInt64(folded)) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Whether two UTF-8 keys have the same normalized form, compared without building it.
+    static func normalizedEqual<A: Sequence, B: Sequence>(_ a: A, _ b: B) -> Bool where A.Element == UInt8, B.Element == UInt8 {
+        var left = a.makeIterator()
+        var right = b.makeIterator()
+        func next<I: IteratorProtocol>(_ iterator: inout I) -> UInt8? where I.Element == UInt8 {
+            while let byte = iterator.next() {
+                switch byte {
+                case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "0") ... UInt8(ascii: "9"): return byte
+                case UInt8(ascii: "A") ... UInt8(ascii: "Z"): return byte | 0x20
+                default: continue
+                }
+            }
+            return nil
+        }
+        while true {
+            let x = next(&left)
+            let y = next(&right)
+            if x != y { return false }
+            if x == nil { return true }
+        }
+    }
+
+    /// The hash of a key with no letters or digits (which never matches by normalization).
+    static let emptyHash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// The normalized form of a model key.
+    static func normalized<Key: CodingKey>(_ key: Key) -> String {
+        normalize(key.stringValue)
+    }
 
     /// The usual spellings of a key's words: `first_name` → `firstName`, `FirstName`,
     /// `first_name`, `firstname`, `FIRST_NAME`, `first-name`.
@@ -52,11 +97,6 @@ enum KeyNormalization {
             first + capitalized.dropFirst().joined(), capitalized.joined(), lower.joined(separator: "_"),
             lower.joined(), lower.joined(separator: "_").uppercased(), lower.joined(separator: "-"),
         ]
-    }
-
-    /// The normalized form of a model key, cached per `CodingKey` type.
-    static func normalized<Key: CodingKey>(_ key: Key) -> String {
-        cache.normalized(key.stringValue, in: ObjectIdentifier(Key.self))
     }
 
     /// The closest of `candidates` to `key` by edit distance, if it is close enough to suggest.
@@ -89,66 +129,61 @@ enum KeyNormalization {
     }
 }
 
-/// Normalized model keys per `CodingKey` type, shared by all decoders and threads.
-final class ModelKeyCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tables: [ObjectIdentifier: [String: String]] = [:]
-
-    func normalized(_ key: String, in type: ObjectIdentifier) -> String {
-        if let cached = lock.withLock({ tables[type]?[key] }) { return cached }
-        let value = KeyNormalization.normalize(key)
-        lock.withLock { tables[type, default: [:]][key] = value }
-        return value
-    }
-}
-
 extension DecoderImpl {
-    /// Whether key entry `child` normalizes to `wanted` (already normalized), compared byte by
-    /// byte without building a `String` for a plain key.
-    func keyNormalizes(_ child: Int, to wanted: UnsafeBufferPointer<UInt8>, path: CodingPathNode) throws -> Bool {
-        if map.flags(child) != 0 {
-            var normalized = KeyNormalization.normalize(try keyString(child, path: path))
-            return normalized.withUTF8 { $0.elementsEqual(wanted) }
-        }
-        let text = map.text(child)
-        var j = 0
-        for byte in text {
-            let folded: UInt8
-            switch byte {
-            case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "0") ... UInt8(ascii: "9"): folded = byte
-            case UInt8(ascii: "A") ... UInt8(ascii: "Z"): folded = byte | 0x20
-            default: continue
+    /// The normalized-form hashes of an object's keys, computed on the object's first exact
+    /// miss and kept for the rest of the decode.
+    func normalizedKeyHashes(of object: Int, path: CodingPathNode) throws -> [UInt64] {
+        if let hashes = normalizedKeys[object] { return hashes }
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(map.childCount(object) / 2)
+        var child = object + 1
+        let end = map.length(object)
+        while child < end {
+            if map.flags(child) != 0 {
+                hashes.append(KeyNormalization.hash(Substring(try keyString(child, path: path)).utf8))
+            } else {
+                hashes.append(KeyNormalization.hash(map.text(child)))
             }
-            guard j < wanted.count, wanted[j] == folded else { return false }
-            j += 1
+            child = map.next(after: child + 1)
         }
-        return j == wanted.count
+        normalizedKeys[object] = hashes
+        return hashes
+    }
+
+    /// Whether key entry `child` and `name` have the same normalized form (no allocation for
+    /// a plain key).
+    func keyNormalizesLike(_ child: Int, _ name: String, path: CodingPathNode) throws -> Bool {
+        if map.flags(child) != 0 {
+            return KeyNormalization.normalizedEqual(Substring(try keyString(child, path: path)).utf8, Substring(name).utf8)
+        }
+        return KeyNormalization.normalizedEqual(map.text(child), Substring(name).utf8)
     }
 
     /// The member found by normalized matching for `key`: `nil` when none; an error naming
     /// all candidates when several match under `.lenient`; the first, reported, under `.permissive`.
     func normalizedMatch<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode) throws -> (entry: Int, pathKey: any CodingKey)? {
-        var wanted = KeyNormalization.normalized(key)
-        guard !wanted.isEmpty else { return nil }
+        let name = key.stringValue
+        let wanted = KeyNormalization.hash(Substring(name).utf8)
+        guard wanted != KeyNormalization.emptyHash else { return nil }
+        let hashes = try normalizedKeyHashes(of: object, path: path)
         var candidates: [Int] = []
-        try wanted.withUTF8 { wantedBytes in
-            var child = object + 1
-            let end = map.length(object)
-            while child < end {
-                if try keyNormalizes(child, to: wantedBytes, path: path) { candidates.append(child) }
-                child = map.next(after: child + 1)
+        var child = object + 1
+        for hash in hashes {
+            if hash == wanted, try keyNormalizesLike(child, name, path: path) {
+                candidates.append(child)
             }
+            child = map.next(after: child + 1)
         }
         guard let first = candidates.first else { return nil }
         let names = try candidates.map { try keyString($0, path: path) }
         if candidates.count > 1 && options.policy.invalidValues != .recover {
             throw DecodingErrors.dataCorrupted(
-                "Ambiguous key \"\(key.stringValue)\": the keys \(names.map { "\"\($0)\"" }.joined(separator: ", ")) all match it",
+                "Ambiguous key \"\(name)\": the keys \(names.map { "\"\($0)\"" }.joined(separator: ", ")) all match it",
                 path: path.path(appending: key), map: map, entry: object)
         }
         let pathKey = MatchedKey(key, inputName: names[0])
         note(.matchedKey, entry: first + 1, path: path.path(appending: pathKey),
-             "Matched key \"\(names[0])\" to \"\(key.stringValue)\""
+             "Matched key \"\(names[0])\" to \"\(name)\""
                 + (candidates.count > 1 ? " (the first of \(names.count) keys that match it)." : "."))
         return (first + 1, pathKey)
     }
