@@ -46,14 +46,20 @@ extension DecoderImpl {
 
     /// `0` → false and `1` → true (lenient); any other number → `!= 0` (permissive).
     func bool(fromNumber text: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard let digits = DecimalDigits(text) else { return nil }
-        let isZero = digits.digits.isEmpty
-        let isOne = digits.digits.count == 1 && digits.digits[0] == 1 && digits.exponent == 0 && !digits.isNegative
-            || digits.digits.count > 1 && digits.digits[0] == 1 && digits.digits.dropFirst().allSatisfy { $0 == 0 }
-                && digits.exponent == -(digits.digits.count - 1) && !digits.isNegative
-        if coercions.contains(.boolFromNumbersAndStrings) && (isZero || isOne) { return isOne }
-        if coercions.contains(.numbersFromBools) { return !isZero }
+        guard let value = NumberParsing.decimal(text) else { return nil }
+        if coercions.contains(.boolFromNumbersAndStrings) && (value == 0 || value == 1) { return value == 1 }
+        if coercions.contains(.numbersFromBools) { return value != 0 }
         return nil
+    }
+
+    /// `1` for `true` and `0` for `false`, where the lossy rule for numbers allows it.
+    func number(fromBool entry: Int) -> Int? {
+        guard coercions.contains(.numbersFromBools) else { return nil }
+        switch map.kind(entry) {
+        case .true: return 1
+        case .false: return 0
+        default: return nil
+        }
     }
 }
 

@@ -16,8 +16,7 @@ extension DecoderImpl {
             }
             return value
         case .true, .false:
-            guard coercions.contains(.numbersFromBools) else { return nil }
-            return map.kind(entry) == .true ? 1 : 0
+            return number(fromBool: entry).flatMap { Decimal($0) }
         default:
             return nil
         }

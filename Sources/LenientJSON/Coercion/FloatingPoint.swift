@@ -23,8 +23,7 @@ extension DecoderImpl {
             }
             return nil
         case .true, .false:
-            guard coercions.contains(.numbersFromBools) else { return nil }
-            return map.kind(entry) == .true ? 1 : 0
+            return number(fromBool: entry).flatMap { F($0) }
         default:
             return nil
         }

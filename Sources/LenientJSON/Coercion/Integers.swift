@@ -7,7 +7,7 @@ extension DecoderImpl {
             guard coercions.contains(.truncateFractions), !map.isJSON5 else { return nil }
             let text = map.text(entry)
             guard NumberParsing.shape(of: text) != nil else { return nil }
-            guard let value = NumberParsing.truncatedDecimalInteger(text, as: type) else {
+            guard let value = NumberParsing.truncatedInteger(text, as: type) else {
                 throw outOfRange(entry, type, parent, key)
             }
             return value
@@ -21,8 +21,7 @@ extension DecoderImpl {
             }
             return nil
         case .true, .false:
-            guard coercions.contains(.numbersFromBools) else { return nil }
-            return map.kind(entry) == .true ? 1 : 0
+            return number(fromBool: entry).flatMap { I(exactly: $0) }
         default:
             return nil
         }
@@ -32,11 +31,11 @@ extension DecoderImpl {
     func integer<I: FixedWidthInteger>(from number: NumericText, as type: I.Type, entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> I {
         let value = number.withText { text -> I? in
             if let exact = NumberParsing.integer(text, shape: number.shape, as: type) { return exact }
-            if coercions.contains(.truncateFractions) { return NumberParsing.truncatedDecimalInteger(text, as: type) }
+            if coercions.contains(.truncateFractions) { return NumberParsing.truncatedInteger(text, as: type) }
             return nil
         }
         guard let value else {
-            let isWhole = number.shape.isPlainInteger || number.withText { NumberParsing.truncatedDecimalInteger($0, as: type) == nil }
+            let isWhole = number.shape.isPlainInteger || number.withText { NumberParsing.truncatedInteger($0, as: type) == nil }
             if isWhole { throw outOfRange(entry, type, parent, key) }
             throw DecodingErrors.dataCorrupted("Number has a fractional part, but \(DecodingErrors.typeName(type)) needs a whole number",
                                                path: parent.path(appending: key), map: map, entry: entry)

@@ -99,29 +99,6 @@ enum NumberParsing {
         return decimalInteger(text, as: type)
     }
 
-    /// The integer part of the number, computed from its digits; `nil` on overflow.
-    static func truncatedDecimalInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as _: T.Type) -> T? {
-        guard let parts = DecimalDigits(text) else { return nil }
-        var magnitude: UInt64 = 0
-        // digits × 10^exponent, truncated toward zero.
-        let integerDigitCount = parts.digits.count + parts.exponent
-        if integerDigitCount > 0 {
-            for index in 0 ..< integerDigitCount {
-                let digit: UInt64 = index < parts.digits.count ? UInt64(parts.digits[index]) : 0
-                let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
-                let (sum, o2) = times10.addingReportingOverflow(digit)
-                if o1 || o2 { return nil }
-                magnitude = sum
-            }
-        }
-        if parts.isNegative {
-            if magnitude == 0 { return 0 }
-            guard T.isSigned, magnitude <= UInt64(T.max) &+ 1 else { return nil }
-            return T(truncatingIfNeeded: 0 &- magnitude)
-        }
-        return T(exactly: magnitude)
-    }
-
     /// The correctly rounded `Double` nearest the text (may be infinite or zero on overflow).
     @inline(__always) static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
         text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { strtod($0, nil) }
@@ -179,6 +156,40 @@ enum NumberParsing {
     }
 }
 
+extension NumberParsing {
+    /// The number truncated toward zero to an integer, exactly (the lenient truncation rule);
+    /// `nil` when the whole part is out of `T`'s range.
+    static func truncatedInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as _: T.Type) -> T? {
+        guard var parts = DecimalMantissa(text) else {
+            // An exponent beyond -128...127: tiny numbers truncate to zero, huge ones overflow.
+            return isTiny(text) ? 0 : nil
+        }
+        while parts.exponent < 0 {
+            parts.divideBy10()
+            parts.exponent += 1
+        }
+        var magnitude = parts.low
+        guard parts.high == 0 else { return nil }
+        for _ in 0 ..< parts.exponent {
+            let (next, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            magnitude = next
+        }
+        if parts.isNegative {
+            if magnitude == 0 { return 0 }
+            guard T.isSigned, magnitude <= UInt64(T.max) &+ 1 else { return nil }
+            return T(truncatingIfNeeded: 0 &- magnitude)
+        }
+        return T(exactly: magnitude)
+    }
+
+    /// Whether the number's exponent is very negative (`1e-999`).
+    private static func isTiny(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let e = text.firstIndex(where: { $0 | 0x20 == UInt8(ascii: "e") }), e + 1 < text.count else { return false }
+        return text[e + 1] == UInt8(ascii: "-")
+    }
+}
+
 /// A number's `Decimal` parts as `JSONDecoder` reads them: a 128-bit mantissa (`high`, `low`)
 /// of the leading digits that fit, and a power of ten in -128...127.
 struct DecimalMantissa {
@@ -231,6 +242,14 @@ struct DecimalMantissa {
         guard exponent >= -128, exponent <= 127 else { return nil }
     }
 
+    /// mantissa / 10, truncated.
+    mutating func divideBy10() {
+        let (quotientHigh, remainderHigh) = high.quotientAndRemainder(dividingBy: 10)
+        let (quotientLow, _) = UInt64(10).dividingFullWidth((remainderHigh, low))
+        high = quotientHigh
+        low = quotientLow
+    }
+
     /// mantissa × 10 + digit, unless that overflows 128 bits.
     private mutating func push(_ digit: UInt64) -> Bool {
         let (lowCarry, low10) = low.multipliedFullWidth(by: 10)
@@ -243,53 +262,5 @@ struct DecimalMantissa {
         high = highTotal
         low = lowSum
         return true
-    }
-}
-
-/// A number's significant decimal digits and power of ten: `value = digits × 10^exponent`.
-struct DecimalDigits {
-    var isNegative = false
-    var digits: [UInt8] = []
-    var exponent = 0
-
-    /// Splits a JSON number (already validated) into sign, digits and exponent. Leading zeros
-    /// are dropped. Returns `nil` for an exponent beyond any representable range.
-    init?(_ text: UnsafeBufferPointer<UInt8>) {
-        var i = 0
-        let n = text.count
-        if i < n && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) {
-            isNegative = text[i] == UInt8(ascii: "-")
-            i += 1
-        }
-        digits.reserveCapacity(n)
-        var seenPoint = false
-        while i < n {
-            let byte = text[i]
-            if NumberParsing.isDigit(byte) {
-                if !(digits.isEmpty && byte == UInt8(ascii: "0")) { digits.append(byte &- UInt8(ascii: "0")) }
-                if seenPoint { exponent -= 1 }
-            } else if byte == UInt8(ascii: ".") {
-                seenPoint = true
-            } else {
-                break
-            }
-            i += 1
-        }
-        if i < n {
-            // Exponent part.
-            i += 1
-            var negativeExponent = false
-            if i < n && (text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-")) {
-                negativeExponent = text[i] == UInt8(ascii: "-")
-                i += 1
-            }
-            var value = 0
-            while i < n, NumberParsing.isDigit(text[i]) {
-                value = value * 10 + Int(text[i] &- UInt8(ascii: "0"))
-                if value > 100_000 { return nil }
-                i += 1
-            }
-            exponent += negativeExponent ? -value : value
-        }
     }
 }
