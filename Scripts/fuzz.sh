@@ -9,6 +9,7 @@ seconds=${1:-60}
 jobs=${2:-1}
 out=.build/fuzz
 mkdir -p "$out/corpus" "$out/crashes"
+trap 'mv fuzz-*.log "$out/" 2>/dev/null || true' EXIT
 
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name LenientFuzz \
     $(find Sources/LenientJSON -name '*.swift') Fuzz/FuzzTarget.swift -o "$out/fuzz-decoder"
