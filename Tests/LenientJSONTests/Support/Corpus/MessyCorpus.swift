@@ -70,9 +70,9 @@ struct MessyCorpus: Sendable {
 
         // Pass 1 counts the eligible places; the set and order of eligible places does not depend
         // on which rewrites are made, so pass 2 can force one chosen place per kind.
-        var counting = Rewriter(bytes: bytes, rng: MessySplitMix64(seed: seed), fraction: 0, forced: [:])
+        var counting = Rewriter(bytes: bytes, rng: SplitMix64(seed: seed), fraction: 0, forced: [:])
         counting.emit(root, schema)
-        var picker = MessySplitMix64(seed: seed ^ 0x5EED_F0AC_ED00_0001)
+        var picker = SplitMix64(seed: seed ^ 0x5EED_F0AC_ED00_0001)
         var forced: [MessyRewrite: Int] = [:]
         for kind in MessyRewrite.allCases {
             if let count = counting.eligible[kind], count > 0 {
@@ -80,7 +80,7 @@ struct MessyCorpus: Sendable {
             }
         }
 
-        var rewriter = Rewriter(bytes: bytes, rng: MessySplitMix64(seed: seed), fraction: fraction, forced: forced)
+        var rewriter = Rewriter(bytes: bytes, rng: SplitMix64(seed: seed), fraction: fraction, forced: forced)
         rewriter.out.reserveCapacity(bytes.count + bytes.count / 8)
         rewriter.emit(root, schema)
         return MessyCorpus(data: Data(rewriter.out), rewrites: rewriter.rewrites, eligible: rewriter.eligible)
@@ -422,7 +422,7 @@ private struct SpanParser {
 // MARK: - Rewriter
 
 /// SplitMix64 (Steele, Lea, Flood 2014): the same sequence on every platform.
-private struct MessySplitMix64: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
@@ -436,7 +436,7 @@ private struct MessySplitMix64: RandomNumberGenerator {
 
 private struct Rewriter {
     let bytes: [UInt8]
-    var rng: MessySplitMix64
+    var rng: SplitMix64
     let fraction: Double
     /// Per kind, the index (in traversal order) of an eligible place that is always rewritten.
     let forced: [MessyRewrite: Int]
@@ -445,7 +445,7 @@ private struct Rewriter {
     var eligible: [MessyRewrite: Int] = [:]
     var variantCache: [String: [String]] = [:]
 
-    init(bytes: [UInt8], rng: MessySplitMix64, fraction: Double, forced: [MessyRewrite: Int]) {
+    init(bytes: [UInt8], rng: SplitMix64, fraction: Double, forced: [MessyRewrite: Int]) {
         self.bytes = bytes
         self.rng = rng
         self.fraction = fraction
