@@ -54,8 +54,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func lookup(_ key: Key) throws -> (entry: Int, pathKey: any CodingKey)? {
         if let entry = findExact(key) {
             if table == nil || impl.options.usesDefaultKeys { return (entry, key) }
-            let raw = try impl.keyString(entry - 1, path: pathNode)
-            return (entry, raw == key.stringValue ? key : MatchedKey(key, inputName: raw))
+            // Under a key strategy, paths show the input's spelling (read only if a path is built).
+            return (entry, MatchedKey(key, keyEntry: entry - 1, in: impl.map))
         }
         guard impl.options.policy.keyMatching == .normalized else { return nil }
         return try impl.normalizedMatch(for: key, in: object, path: pathNode)

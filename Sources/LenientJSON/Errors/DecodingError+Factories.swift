@@ -41,8 +41,7 @@ enum DecodingErrors {
 
     /// `dataCorrupted` for text that is not valid JSON, at the fault's line and column.
     static func syntax(_ error: JSONSyntaxError, path: [any CodingKey], bytes: UnsafeBufferPointer<UInt8>?) -> DecodingError {
-        var message = "The given data was not valid JSON: " + error.message
-        if !path.isEmpty { message += " at " + JSONPath.string(for: path) }
+        var message = "The given data was not valid JSON: " + error.message + " at " + JSONPath.string(for: path)
         if let offset = error.offset, let bytes {
             message += " (\(SourceLocation(offset: offset, in: bytes).description))"
         }

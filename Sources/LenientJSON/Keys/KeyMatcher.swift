@@ -175,16 +175,16 @@ extension DecoderImpl {
             child = map.next(after: child + 1)
         }
         guard let first = candidates.first else { return nil }
-        let names = try candidates.map { try keyString($0, path: path) }
         if candidates.count > 1 && options.policy.invalidValues != .recover {
+            let names = try candidates.map { try keyString($0, path: path) }
             throw DecodingErrors.dataCorrupted(
                 "Ambiguous key \"\(name)\": the keys \(names.map { "\"\($0)\"" }.joined(separator: ", ")) all match it",
                 path: path.path(appending: key), map: map, entry: object)
         }
-        let pathKey = MatchedKey(key, inputName: names[0])
+        let pathKey = MatchedKey(key, keyEntry: first, in: map)
         note(.matchedKey, entry: first + 1, path: path.path(appending: pathKey),
-             "Matched key \"\(names[0])\" to \"\(name)\""
-                + (candidates.count > 1 ? " (the first of \(names.count) keys that match it)." : "."))
+             "Matched key \"\(pathKey.inputName)\" to \"\(name)\""
+                + (candidates.count > 1 ? " (the first of \(candidates.count) keys that match it)." : "."))
         return (first + 1, pathKey)
     }
 
