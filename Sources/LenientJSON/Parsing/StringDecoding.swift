@@ -38,15 +38,14 @@ enum StringDecoding {
                 case UInt8(ascii: "r"): output.append(0x0D)
                 case UInt8(ascii: "t"): output.append(0x09)
                 case UInt8(ascii: "u"):
-                    let scalar = try unicodeEscape(text, &i, base: base, allowNUL: !json5)
-                    output.append(contentsOf: String(Character(scalar)).utf8)
+                    appendUTF8(try unicodeEscape(text, &i, base: base, allowNUL: !json5), to: &output)
                 case UInt8(ascii: "'") where json5: output.append(escape)
                 case UInt8(ascii: "x") where json5:
                     guard i + 2 <= n, let high = hexValue(text[i]), let low = hexValue(text[i + 1]) else {
                         throw JSONSyntaxError("invalid \\x escape", at: base + i - 2)
                     }
                     i += 2
-                    output.append(contentsOf: String(Character(Unicode.Scalar(UInt8(high << 4 | low)))).utf8)
+                    appendUTF8(Unicode.Scalar(UInt8(high << 4 | low)), to: &output)
                 case 0x0A where json5, 0x0D where json5:
                     // A line continuation keeps its line break, as JSONDecoder does.
                     output.append(escape)
@@ -66,6 +65,27 @@ enum StringDecoding {
             i += 1
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 encoding of `scalar`.
+    @inline(__always) static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        let value = scalar.value
+        switch value {
+        case 0 ..< 0x80:
+            output.append(UInt8(value))
+        case 0x80 ..< 0x800:
+            output.append(UInt8(0xC0 | value >> 6))
+            output.append(UInt8(0x80 | value & 0x3F))
+        case 0x800 ..< 0x10000:
+            output.append(UInt8(0xE0 | value >> 12))
+            output.append(UInt8(0x80 | value >> 6 & 0x3F))
+            output.append(UInt8(0x80 | value & 0x3F))
+        default:
+            output.append(UInt8(0xF0 | value >> 18))
+            output.append(UInt8(0x80 | value >> 12 & 0x3F))
+            output.append(UInt8(0x80 | value >> 6 & 0x3F))
+            output.append(UInt8(0x80 | value & 0x3F))
+        }
     }
 
     static func hexValue(_ byte: UInt8) -> UInt32? {
