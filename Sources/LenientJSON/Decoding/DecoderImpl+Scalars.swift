@@ -6,7 +6,7 @@ extension DecoderImpl {
     func unwrapInteger<T: FixedWidthInteger & Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
         if map.kind(entry) == .number {
             let text = map.text(entry)
-            if !map.isJSON5, map.flags(entry) == 0, let shape = NumberParsing.shape(of: text) {
+            if !map.isJSON5, let shape = NumberParsing.shape(of: text) {
                 if shape.isPlainInteger, let value = NumberParsing.plainInteger(text, as: type) { return value }
                 if let value = NumberParsing.integer(text, shape: shape, as: type) { return value }
                 return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))

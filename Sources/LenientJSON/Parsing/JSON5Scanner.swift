@@ -87,16 +87,8 @@ struct JSON5Scanner {
 
     mutating func scanLiteral(_ literal: StaticString, _ kind: ValueMap.Kind) throws(JSONSyntaxError) {
         let start = index
-        let count = literal.utf8CodeUnitCount
-        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
-        for i in 0 ..< count {
-            guard start + i < bytes.count else { throw .endOfInput(at: start + i) }
-            guard bytes[start + i] == expected[i] else {
-                throw .unexpected(bytes[start + i], "in literal \(literal)", at: start + i)
-            }
-        }
-        index = start + count
-        record(kind.rawValue, start, count)
+        index = try JSONScanner.matchLiteral(literal, in: bytes, at: start)
+        record(kind.rawValue, start, index - start)
     }
 
     mutating func scanNumber() {
@@ -109,7 +101,7 @@ struct JSON5Scanner {
             guard isWordByte else { break }
             index += 1
         }
-        record(ValueMap.Kind.number.rawValue | ValueMap.json5Number, start, index - start)
+        record(ValueMap.Kind.number.rawValue, start, index - start)
     }
 
     mutating func scanString(quote: UInt8) throws(JSONSyntaxError) {
@@ -198,9 +190,7 @@ struct JSON5Scanner {
     }
 
     mutating func enter(at offset: Int) throws(JSONSyntaxError) {
-        guard depth < JSONScanner.maxDepth else {
-            throw JSONSyntaxError("nesting deeper than \(JSONScanner.maxDepth) levels", at: offset)
-        }
+        try JSONScanner.checkDepth(depth, at: offset)
         depth += 1
     }
 

@@ -73,6 +73,13 @@ struct JSONScanner {
 
     mutating func scanLiteral(_ literal: StaticString, _ kind: ValueMap.Kind) throws(JSONSyntaxError) {
         let start = index
+        index = try JSONScanner.matchLiteral(literal, in: bytes, at: start)
+        record(kind.rawValue, start, index - start)
+    }
+
+    /// The offset after `literal` (`true`, `false`, `null`) at `start`, or the error at the first
+    /// byte that differs. Shared with ``JSON5Scanner``.
+    static func matchLiteral(_ literal: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONSyntaxError) -> Int {
         let count = literal.utf8CodeUnitCount
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
         for i in 0 ..< count {
@@ -81,8 +88,7 @@ struct JSONScanner {
                 throw .unexpected(bytes[start + i], "in literal \(literal)", at: start + i)
             }
         }
-        index = start + count
-        record(kind.rawValue, start, count)
+        return start + count
     }
 
     /// Numbers are delimited here and validated when decoded, as `JSONDecoder` does.
@@ -164,10 +170,15 @@ struct JSONScanner {
     // MARK: Containers
 
     mutating func enter(at offset: Int) throws(JSONSyntaxError) {
-        guard depth < Self.maxDepth else {
-            throw JSONSyntaxError("nesting deeper than \(Self.maxDepth) levels", at: offset)
-        }
+        try Self.checkDepth(depth, at: offset)
         depth &+= 1
+    }
+
+    /// Throws when one more level of nesting would pass ``maxDepth``. Shared with ``JSON5Scanner``.
+    static func checkDepth(_ depth: Int, at offset: Int) throws(JSONSyntaxError) {
+        guard depth < maxDepth else {
+            throw JSONSyntaxError("nesting deeper than \(maxDepth) levels", at: offset)
+        }
     }
 
     mutating func scanArray() throws(JSONSyntaxError) {

@@ -22,8 +22,6 @@ final class ValueMap: @unchecked Sendable {
     static let complexString = 1 << 4
     /// Flag on a string entry: it holds bytes above 0x7F and must be UTF-8 validated.
     static let nonASCIIString = 1 << 5
-    /// Flag on a number entry: JSON5 syntax (hex, `+`, `.5`, `Infinity`, `NaN`).
-    static let json5Number = 1 << 6
     /// Flag on an object entry: some key is complex or non-ASCII (keys are then checked as
     /// `JSONDecoder` checks them, when a keyed container is made).
     static let hasSpecialKeys = 1 << 4
@@ -115,19 +113,6 @@ final class ValueMap: @unchecked Sendable {
         guard count == key.count else { return false }
         if count == 0 { return true }
         return memcmp(bytes.baseAddress! + offset(entry), key.baseAddress!, count) == 0
-    }
-
-    /// A short description of the value's kind, as `JSONDecoder` words it in errors.
-    func kindDescription(_ entry: Int) -> String {
-        switch kind(entry) {
-        case .null: return "null"
-        case .true, .false: return "bool"
-        case .number: return "number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "a dictionary"
-        case .date: return "a date"
-        }
     }
 }
 
