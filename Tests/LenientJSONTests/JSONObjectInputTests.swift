@@ -160,6 +160,33 @@ struct JSONObjectInputTests {
         expectTreeError(Decimal(string: "300")!, as: UInt8.self, kind: "dataCorrupted")
     }
 
+    /// Seeded decimals of 1 to 38 digits: the tree's number text must give back the same
+    /// `Decimal`, the `Double` that Foundation's own route (`JSONSerialization.data` +
+    /// `JSONDecoder`) gives, and, as a `String`, the text `JSONSerialization` writes.
+    @Test("NSDecimalNumber values keep their exact value and text", arguments: 0 ..< 4)
+    func randomDecimals(seed: UInt64) throws {
+        var rng = SplitMix64(seed: 0xDEC1_3A15 &+ seed)
+        for _ in 0 ..< 250 {
+            let count = Int.random(in: 1 ... 38, using: &rng)
+            var digits = String((0 ..< count).map { _ in Character(String(Int.random(in: 0 ... 9, using: &rng))) })
+            if Bool.random(using: &rng) { digits = "-" + digits }
+            let exponent = Int.random(in: -60 ... 60, using: &rng)
+            let decimal = try #require(Decimal(string: "\(digits)e\(exponent)"))
+            let number = NSDecimalNumber(decimal: decimal)
+            expectTree(number, as: Decimal.self, equals: decimal)
+            expectTree([number] as [Any], as: [Decimal].self, equals: [decimal])
+            let foundation = try JSONDecoder().decode([Double].self, from: JSONSerialization.data(withJSONObject: [number]))
+            expectTree([number] as [Any], as: [Double].self, equals: foundation)
+            #expect(treeOutcome(String.self, number, policy: .lenient).value == decimal.description, "\(digits)e\(exponent)")
+        }
+        // Mantissas written without compaction (trailing zeros kept).
+        for (significand, exponent) in [(1500, -2), (100, 0), (10, 3), (120, -5), (7, -1)] {
+            let decimal = Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))
+            #expect(treeOutcome(String.self, NSDecimalNumber(decimal: decimal), policy: .lenient).value == decimal.description)
+            expectTree(NSDecimalNumber(decimal: decimal), as: Decimal.self, equals: decimal)
+        }
+    }
+
     @Test func integerExtremes() {
         expectTree(Int64.max, as: Int64.self, equals: .max)
         expectTree(Int64.min, as: Int64.self, equals: .min)

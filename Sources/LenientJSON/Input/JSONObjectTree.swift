@@ -10,14 +10,34 @@ struct JSONObjectTree {
     let words = EntryBuffer(capacity: 256)
     var bytes: [UInt8] = []
     var dates: [Date] = []
-    var depth = 0
+    /// The keys and indices from the root to the value being added; a `CodingPathNode` is
+    /// built from it only for an error, so that a member costs no allocation.
+    var steps: [Step] = []
+    /// Scratch space for number digits.
+    var digits: [UInt8] = []
+
+    /// One step of ``steps``.
+    enum Step {
+        case key(String)
+        case index(Int)
+    }
 
     /// The map of `object`; throws `typeMismatch` (with its path) for an unsupported value.
     static func map(of object: Any) throws -> ValueMap {
         var tree = JSONObjectTree()
-        try tree.add(object, path: .root)
+        try tree.add(object)
         let buffer = tree.bytes.withUnsafeBytes { ValueMap.ownedCopy(of: $0) }
         return ValueMap(entries: tree.words, bytes: buffer, dates: tree.dates, hasSourcePositions: false, isJSON5: false)
+    }
+
+    /// The coding path of the value being added.
+    var path: CodingPathNode {
+        steps.reduce(CodingPathNode.root) { node, step in
+            switch step {
+            case .key(let key): node.appending(NameKey(key))
+            case .index(let index): node.appending(IndexKey(index))
+            }
+        }
     }
 
     func record(_ kind: ValueMap.Kind, _ offset: Int, _ third: Int) {
@@ -43,74 +63,103 @@ struct JSONObjectTree {
     mutating func addNumber(_ text: String) {
         let start = bytes.count
         bytes.append(contentsOf: text.utf8)
+        endNumber(from: start)
+    }
+
+    mutating func addInteger(magnitude: UInt64, isNegative: Bool) {
+        let start = bytes.count
+        NumberText.appendInteger(magnitude: magnitude, isNegative: isNegative, to: &bytes)
+        endNumber(from: start)
+    }
+
+    mutating func addDecimal(_ decimal: Decimal) {
+        let start = bytes.count
+        NumberText.append(decimal, to: &bytes, digits: &digits)
+        endNumber(from: start)
+    }
+
+    /// Records the number whose text starts at byte `start`.
+    mutating func endNumber(from start: Int) {
         record(.number, start, bytes.count - start)
         bytes.append(0)  // keeps strtod from reading into the next value's text
     }
 
-    mutating func add(_ value: Any, path: CodingPathNode) throws {
-        // Cheap identity checks first: a cast to the wrong type can bridge and allocate.
+    mutating func add(_ value: Any) throws {
+        // Exact type checks first: a cast to the wrong type can bridge the value (an array
+        // asked whether it is an `NSNull` is bridged to `NSArray`, deeply).
         let type = Swift.type(of: value)
-        if type == String.self, let string = value as? String { return addString(string) }
-        if type is NSNumber.Type, let number = value as? NSNumber { return addNSNumber(number) }
-        if type == Bool.self, let bool = value as? Bool { return record(bool ? .true : .false, 0, 0) }
+        if type == String.self { return addString(value as! String) }
+        if type is NSNumber.Type { return addNSNumber(value as! NSNumber) }
+        if type == [String: Any].self { return try addObject(value as! [String: Any]) }
+        if type == [Any].self { return try addArray(value as! [Any]) }
+        if type is NSNull.Type { return record(.null, 0, 0) }
+        if type == Bool.self { return record(value as! Bool ? .true : .false, 0, 0) }
         if let number = Self.nativeNumberText(value, type) { return addNumber(number) }
-        if type == Date.self, let date = value as? Date {
-            dates.append(date)
+        if type == Decimal.self { return addDecimal(value as! Decimal) }
+        if type == Date.self {
+            dates.append(value as! Date)
             return record(.date, dates.count - 1, 0)
         }
-        if value is NSNull { return record(.null, 0, 0) }
-        if let optional = value as? any OptionalValue {
+        if type is any OptionalValue.Type, let optional = value as? any OptionalValue {
             guard let wrapped = optional.wrappedAny else { return record(.null, 0, 0) }
-            return try add(wrapped, path: path)
+            return try add(wrapped)
         }
-        if let dictionary = value as? [String: Any] { return try addObject(dictionary, path: path) }
-        if let array = value as? [Any] { return try addArray(array, path: path) }
+        // Other spellings of the same values (Darwin's class clusters, typed collections).
+        if let dictionary = value as? [String: Any] { return try addObject(dictionary) }
+        if let array = value as? [Any] { return try addArray(array) }
         if let string = value as? String { return addString(string) }
+        if let number = value as? NSNumber { return addNSNumber(number) }
+        if value is NSNull { return record(.null, 0, 0) }
+        let path = path.path
         throw DecodingError.typeMismatch(type, .init(
-            codingPath: path.path,
-            debugDescription: "Unsupported value of type \(type) at \(JSONPath.string(for: path.path)): "
+            codingPath: path,
+            debugDescription: "Unsupported value of type \(type) at \(JSONPath.string(for: path)): "
                 + "expected a JSON object tree ([String: Any], [Any], String, NSNumber, Bool, NSNull, Date)."))
     }
 
-    mutating func enter(_ path: CodingPathNode) throws {
-        guard depth < JSONScanner.maxDepth else {
+    func checkDepth() throws {
+        guard steps.count < JSONScanner.maxDepth else {
+            let path = path.path
             throw DecodingError.dataCorrupted(.init(
-                codingPath: path.path,
-                debugDescription: "Nesting deeper than \(JSONScanner.maxDepth) levels at \(JSONPath.string(for: path.path))."))
+                codingPath: path,
+                debugDescription: "Nesting deeper than \(JSONScanner.maxDepth) levels at \(JSONPath.string(for: path))."))
         }
-        depth += 1
     }
 
-    mutating func addObject(_ dictionary: [String: Any], path: CodingPathNode) throws {
-        try enter(path)
-        defer { depth -= 1 }
-        let entry = words.count
+    mutating func addObject(_ dictionary: [String: Any]) throws {
+        try checkDepth()
+        let entry = words.entryCount
         record(.object, 0, 0)
         var keyFlags = 0
+        steps.append(.index(0))
         for (key, member) in dictionary {
             keyFlags |= addKey(key)
-            try add(member, path: path.appending(NameKey(key)))
+            steps[steps.count - 1] = .key(key)
+            try add(member)
         }
-        words[entry] = ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys) | (dictionary.count * 2) << 8
-        words[entry + 2] = words.entryCount
+        steps.removeLast()
+        words[entry * 3] = ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys) | (dictionary.count * 2) << 8
+        words[entry * 3 + 2] = words.entryCount
     }
 
-    mutating func addArray(_ array: [Any], path: CodingPathNode) throws {
-        try enter(path)
-        defer { depth -= 1 }
-        let entry = words.count
+    mutating func addArray(_ array: [Any]) throws {
+        try checkDepth()
+        let entry = words.entryCount
         record(.array, 0, 0)
-        for (index, element) in array.enumerated() {
-            try add(element, path: path.appending(IndexKey(index)))
+        steps.append(.index(0))
+        for index in array.indices {
+            steps[steps.count - 1] = .index(index)
+            try add(array[index])
         }
-        words[entry] = ValueMap.Kind.array.rawValue | array.count << 8
-        words[entry + 2] = words.entryCount
+        steps.removeLast()
+        words[entry * 3] = ValueMap.Kind.array.rawValue | array.count << 8
+        words[entry * 3 + 2] = words.entryCount
     }
 
     mutating func addNSNumber(_ number: NSNumber) {
         if let decimal = number as? NSDecimalNumber {
             // JSONSerialization keeps long numbers as decimals: their text is exact.
-            return addNumber(decimal.decimalValue.isNaN ? "NaN" : decimal.decimalValue.description)
+            return addDecimal(decimal.decimalValue)
         }
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "c") where number.int8Value == 0 || number.int8Value == 1:
@@ -119,9 +168,10 @@ struct JSONObjectTree {
         case UInt8(ascii: "f"), UInt8(ascii: "d"):
             addNumber(Self.text(of: number.doubleValue))
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
-            addNumber(String(number.uint64Value))
+            addInteger(magnitude: number.uint64Value, isNegative: false)
         default:
-            addNumber(String(number.int64Value))
+            let value = number.int64Value
+            addInteger(magnitude: value.magnitude, isNegative: value < 0)
         }
     }
 
@@ -144,7 +194,6 @@ struct JSONObjectTree {
         if type == Int8.self { return integer(Int8.self) }
         if type == UInt8.self { return integer(UInt8.self) }
         if type == Float.self { return (value as? Float).map { $0.isFinite ? "\($0)" : text(of: Double($0)) } }
-        if type == Decimal.self { return (value as? Decimal).map { $0.isNaN ? "NaN" : $0.description } }
         return nil
     }
 }
