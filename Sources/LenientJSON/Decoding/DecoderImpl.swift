@@ -15,6 +15,8 @@ final class DecoderImpl: Decoder {
     var normalizedKeys: [Int: [UInt64]] = [:]
     /// How deep default values are being built (a guard against recursive types).
     var defaultDepth = 0
+    /// How `unwrap` decodes each type met so far.
+    var dispatchCache = TypeDispatchCache()
 
     init(map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil) {
         self.map = map
@@ -85,19 +87,21 @@ final class DecoderImpl: Decoder {
         if T.self == Data.self { return unsafeBitCast(try unwrapData(entry, parent: parent, key: key), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try unwrapURL(entry, parent: parent, key: key), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(entry, parent: parent, key: key), to: T.self) }
-        if let arrayType = T.self as? any DecodableArray.Type {
+        let isDictionary: Bool
+        switch dispatchCache.dispatch(for: T.self) {
+        case .array(let arrayType):
             return try cast(arrayType.decodeArray(entry, using: self, parent: parent, key: key), to: type, entry: entry, parent: parent, key: key)
-        }
-        if let optionalType = T.self as? any OptionalDecodable.Type {
+        case .optional(let optionalType):
             return try cast(optionalType.decodeOptional(entry, using: self, parent: parent, key: key), to: type, entry: entry, parent: parent, key: key)
-        }
-        if let dictionaryType = T.self as? any StringKeyedDictionary.Type {
+        case .stringKeyedDictionary(let dictionaryType):
             return try cast(dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key), to: type, entry: entry, parent: parent, key: key)
+        case .plain(let dictionary):
+            isDictionary = dictionary
         }
         if coercions.isEmpty {
             return try with(entry: entry, path: parent.appending(key)) { try T(from: self) }
         }
-        if T.self is any DecodableDictionary.Type, map.kind(entry) == .array, map.childCount(entry) == 0,
+        if isDictionary, map.kind(entry) == .array, map.childCount(entry) == 0,
            coercions.contains(.collectionWrapping) {
             note(.coerced, entry: entry, path: parent.path(appending: key), "Read [] as an empty dictionary.")
             return try unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)

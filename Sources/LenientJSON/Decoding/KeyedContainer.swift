@@ -48,17 +48,29 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    /// The member for `key`: exact first, then normalized when the policy says so. The path
-    /// key names the member as the input spells it.
+    /// A member found for a key: its value entry, and whether the input spells its key
+    /// differently from the `CodingKey` (a key strategy or a normalized match), so that a
+    /// path names it as the input does.
+    struct Member {
+        let entry: Int
+        let respelled: Bool
+    }
+
+    /// The member for `key`: exact first, then normalized when the policy says so.
     @inline(__always)
-    func lookup(_ key: Key) throws -> (entry: Int, pathKey: any CodingKey)? {
+    func lookup(_ key: Key) throws -> Member? {
         if let entry = findExact(key) {
-            if table == nil || impl.options.usesDefaultKeys { return (entry, key) }
-            // Under a key strategy, paths show the input's spelling (read only if a path is built).
-            return (entry, MatchedKey(key, keyEntry: entry - 1, in: impl.map))
+            return Member(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)
         }
         guard impl.options.policy.keyMatching == .normalized else { return nil }
-        return try impl.normalizedMatch(for: key, in: object, path: pathNode)
+        return try impl.normalizedMatch(for: key, in: object, path: pathNode).map { Member(entry: $0, respelled: true) }
+    }
+
+    /// The coding-path key of `member`: `key`, or the input's spelling of it (read only if a
+    /// path is built).
+    @inline(__always)
+    func pathKey(_ key: Key, _ member: Member) -> any CodingKey {
+        member.respelled ? MatchedKey(key, keyEntry: member.entry - 1, in: impl.map) : key
     }
 
     /// The keys present, as `Key`s. Under normalized matching, a JSON key that is no `Key`
@@ -112,7 +124,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         do { return try lookup(key) != nil } catch { return true }
     }
 
-    func require(_ key: Key) throws -> (entry: Int, pathKey: any CodingKey) {
+    func require(_ key: Key) throws -> Member {
         if let found = try lookup(key) { return found }
         throw keyNotFound(key)
     }
@@ -133,16 +145,16 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always) func value<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
         guard impl.usesDefaults else {
             let found = try require(key)
-            return try read(found.entry, found.pathKey)
+            return try read(found.entry, pathKey(key, found))
         }
         guard let found = try lookup(key) else {
             if let value = impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
         }
         do {
-            return try read(found.entry, found.pathKey)
+            return try read(found.entry, pathKey(key, found))
         } catch let error as DecodingError {
-            return try impl.recover(T.self, from: error, entry: found.entry, parent: pathNode, key: found.pathKey)
+            return try impl.recover(T.self, from: error, entry: found.entry, parent: pathNode, key: pathKey(key, found))
         }
     }
 
@@ -169,7 +181,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `nil` for a missing key or `null`; otherwise `read`'s value, recovered to `nil` when
     /// it cannot be read and the policy allows it.
     @inline(__always) func valueIfPresent<T>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
-        let found: (entry: Int, pathKey: any CodingKey)?
+        let found: Member?
         do {
             found = try lookup(key)
         } catch let error as DecodingError where impl.options.policy.invalidValues != .throw {
@@ -177,7 +189,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return nil
         }
         guard let found, impl.map.kind(found.entry) != .null else { return nil }
-        return try impl.optional(found.entry, as: T.self, parent: pathNode, key: found.pathKey) { try read(found.entry, found.pathKey) }
+        let foundKey = pathKey(key, found)
+        return try impl.optional(found.entry, as: T.self, parent: pathNode, key: foundKey) { try read(found.entry, foundKey) }
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try valueIfPresent(key) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
@@ -201,15 +214,15 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // MARK: Nested
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        let (entry, pathKey) = try require(key)
-        let path = pathNode.appending(pathKey)
-        return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: impl.objectEntry(entry, path: path), pathNode: path))
+        let found = try require(key)
+        let path = pathNode.appending(pathKey(key, found))
+        return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: impl.objectEntry(found.entry, path: path), pathNode: path))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let (entry, pathKey) = try require(key)
-        let path = pathNode.appending(pathKey)
-        return UnkeyedContainer(impl: impl, array: try impl.arrayEntry(entry, path: path), pathNode: path)
+        let found = try require(key)
+        let path = pathNode.appending(pathKey(key, found))
+        return UnkeyedContainer(impl: impl, array: try impl.arrayEntry(found.entry, path: path), pathNode: path)
     }
 
     /// A decoder for the member named `"super"` (a `null` value when there is none).
@@ -220,7 +233,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A decoder for the member `key` (a `null` value when there is none).
     func superDecoder(forKey key: Key) throws -> any Decoder {
         let found = try lookup(key)
-        return subdecoder(for: found?.entry, key: found?.pathKey ?? key)
+        return subdecoder(for: found?.entry, key: found.map { pathKey(key, $0) } ?? key)
     }
 
     private func subdecoder(for entry: Int?, key: any CodingKey) -> any Decoder {

@@ -159,9 +159,9 @@ extension DecoderImpl {
         return KeyNormalization.normalizedEqual(map.text(child), Substring(name).utf8)
     }
 
-    /// The member found by normalized matching for `key`: `nil` when none; an error naming
+    /// The value entry of the member found by normalized matching for `key`: `nil` when none; an error naming
     /// all candidates when several match under `.lenient`; the first, reported, under `.permissive`.
-    func normalizedMatch<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode) throws -> (entry: Int, pathKey: any CodingKey)? {
+    func normalizedMatch<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode) throws -> Int? {
         let name = key.stringValue
         let wanted = KeyNormalization.hash(Substring(name).utf8)
         guard wanted != KeyNormalization.emptyHash else { return nil }
@@ -185,7 +185,7 @@ extension DecoderImpl {
         note(.matchedKey, entry: first + 1, path: path.path(appending: pathKey),
              "Matched key \"\(pathKey.inputName)\" to \"\(name)\""
                 + (candidates.count > 1 ? " (the first of \(candidates.count) keys that match it)." : "."))
-        return (first + 1, pathKey)
+        return first + 1
     }
 
     /// A key present in the object that is close to the missing `key`, for `keyNotFound`.

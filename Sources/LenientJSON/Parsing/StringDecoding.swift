@@ -6,9 +6,8 @@ enum StringDecoding {
     static func decode(_ text: UnsafeBufferPointer<UInt8>, flags: Int, base: Int, json5: Bool) throws(JSONSyntaxError) -> String {
         if flags & ValueMap.complexString == 0 {
             if flags & ValueMap.nonASCIIString != 0 {
-                if let bad = UTF8Validation.firstInvalidByte(text) {
-                    throw JSONSyntaxError("invalid UTF-8 in string", at: base + bad)
-                }
+                if let string = UTF8Validation.validString(text) { return string }
+                throw JSONSyntaxError("invalid UTF-8 in string", at: base + (UTF8Validation.firstInvalidByte(text) ?? 0))
             }
             return String(decoding: text, as: UTF8.self)
         }
@@ -138,6 +137,15 @@ enum StringDecoding {
 
 /// Checks bytes for well-formed UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF).
 enum UTF8Validation {
+    /// `text` as a `String` when it is well-formed UTF-8, validated once (by the standard
+    /// library where it can, which then needs no second pass to build the string).
+    @inline(__always) static func validString(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return String(validating: text, as: UTF8.self)
+        }
+        return firstInvalidByte(text) == nil ? String(decoding: text, as: UTF8.self) : nil
+    }
+
     /// The index of the first byte of the first ill-formed sequence, or `nil` if all is well.
     static func firstInvalidByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0

@@ -1,0 +1,47 @@
+/// How ``DecoderImpl/unwrap(_:as:parent:key:)`` decodes a type that is not one of the scalars
+/// it tests for first. Finding out takes up to three protocol-conformance checks, which the
+/// runtime answers through a locked hash table; the answer is kept per type for the decode.
+enum TypeDispatch {
+    case array(any DecodableArray.Type)
+    case optional(any OptionalDecodable.Type)
+    case stringKeyedDictionary(any StringKeyedDictionary.Type)
+    /// Decoded by its own `init(from:)`; `isDictionary` tells the `[]` → `[:]` rule.
+    case plain(isDictionary: Bool)
+
+    init(_ type: Any.Type) {
+        if let array = type as? any DecodableArray.Type {
+            self = .array(array)
+        } else if let optional = type as? any OptionalDecodable.Type {
+            self = .optional(optional)
+        } else if let dictionary = type as? any StringKeyedDictionary.Type {
+            self = .stringKeyedDictionary(dictionary)
+        } else {
+            self = .plain(isDictionary: type is any DecodableDictionary.Type)
+        }
+    }
+}
+
+/// The dispatch of each type met in one decode. A model has a handful of types, so a short
+/// array searched by identity beats hashing; past that size, a dictionary takes over.
+struct TypeDispatchCache {
+    private var recent: [(type: ObjectIdentifier, dispatch: TypeDispatch)] = []
+    private var overflow: [ObjectIdentifier: TypeDispatch] = [:]
+    private static let recentLimit = 16
+
+    @inline(__always) mutating func dispatch(for type: Any.Type) -> TypeDispatch {
+        let id = ObjectIdentifier(type)
+        for item in recent where item.type == id { return item.dispatch }
+        return slowDispatch(for: type, id: id)
+    }
+
+    private mutating func slowDispatch(for type: Any.Type, id: ObjectIdentifier) -> TypeDispatch {
+        if let known = overflow[id] { return known }
+        let dispatch = TypeDispatch(type)
+        if recent.count < Self.recentLimit {
+            recent.append((id, dispatch))
+        } else {
+            overflow[id] = dispatch
+        }
+        return dispatch
+    }
+}
