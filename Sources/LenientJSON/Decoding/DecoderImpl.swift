@@ -106,10 +106,17 @@ final class DecoderImpl: Decoder {
             note(.coerced, entry: entry, path: parent.path(appending: key), "Read [] as an empty dictionary.")
             return try unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
         }
+        return try decodeCoercing(entry, as: type, parent: parent, key: key)
+    }
+
+    /// `T(from:)`, and when it rejects the value, the coercions for types such as UUID, enums
+    /// and one-element arrays. Kept out of line: its `T?` would make every call of `unwrap`
+    /// ask the runtime for `Optional<T>`'s metadata.
+    @inline(never)
+    func decodeCoercing<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
         do {
             return try with(entry: entry, path: parent.appending(key)) { try T(from: self) }
         } catch let error as DecodingError {
-            // UUID, enums and one-element arrays: types whose own init(from:) rejected the value.
             guard let value = try coerce(entry, as: type, parent: parent, key: key) else { throw error }
             return value
         }

@@ -147,6 +147,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let found = try require(key)
             return try read(found.entry, pathKey(key, found))
         }
+        return try valueOrDefault(key, read)
+    }
+
+    /// ``value(_:_:)`` under a policy with defaults. Kept out of line: its `T?` would make
+    /// every generic call ask the runtime for `Optional<T>`'s metadata.
+    @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
         guard let found = try lookup(key) else {
             if let value = impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)

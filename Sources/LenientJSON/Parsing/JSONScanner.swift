@@ -38,12 +38,30 @@ struct JSONScanner {
     @inline(__always) mutating func peekAfterWhitespace() -> UInt8? {
         while index < bytes.count {
             let byte = bytes[index]
+            if byte > 0x20 { return byte }
             switch byte {
-            case 0x20, 0x0A, 0x0D, 0x09: index &+= 1
+            case 0x20, 0x0A, 0x0D, 0x09:
+                index &+= 1
+                skipSpaces()
             default: return byte
             }
         }
         return nil
+    }
+
+    /// Skips runs of spaces (the indentation of pretty-printed JSON) eight bytes at a time.
+    @inline(__always) mutating func skipSpaces() {
+        let spaces: UInt64 = 0x2020_2020_2020_2020
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        while index &+ 8 <= bytes.count {
+            let differing = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ spaces
+            if differing != 0 {
+                // Little-endian load: the lowest set byte is the first non-space.
+                index &+= differing.littleEndian.trailingZeroBitCount &>> 3
+                return
+            }
+            index &+= 8
+        }
     }
 
     @inline(__always) mutating func nextNonWhitespace() throws(JSONSyntaxError) -> UInt8 {
