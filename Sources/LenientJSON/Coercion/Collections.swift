@@ -5,6 +5,15 @@ protocol DecodableArray {
     static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self
 }
 
+extension DecodableArray {
+    /// ``decodeArray(_:using:parent:key:)`` for a caller that knows `Self` only as `T` (they
+    /// are the same type), without a dynamic cast.
+    @inline(__always)
+    static func decodeArray<T>(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type) throws -> T {
+        unsafeBitCast(try decodeArray(entry, using: impl, parent: parent, key: key), to: T.self)
+    }
+}
+
 /// Any `Dictionary`, for the `[]` → `[:]` rule.
 protocol DecodableDictionary {}
 extension Dictionary: DecodableDictionary {}
@@ -15,7 +24,15 @@ extension Array: DecodableArray where Element: Decodable {
         let path = parent.appending(key)
         switch map.kind(entry) {
         case .array:
-            return try impl.elements(of: entry, count: map.childCount(entry), path: path, as: Element.self)
+            let count = map.childCount(entry)
+            // Arrays of the common scalars take a loop specialized for their element type.
+            if Element.self == Double.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: Double.self), to: Self.self) }
+            if Element.self == Int.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: Int.self), to: Self.self) }
+            if Element.self == String.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: String.self), to: Self.self) }
+            if Element.self == Int64.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: Int64.self), to: Self.self) }
+            if Element.self == Float.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: Float.self), to: Self.self) }
+            if Element.self == Bool.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: Bool.self), to: Self.self) }
+            return try impl.elements(of: entry, count: count, path: path, as: Element.self)
         case .null:
             break
         default:

@@ -7,6 +7,15 @@ protocol OptionalDecodable {
     static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self
 }
 
+extension OptionalDecodable {
+    /// ``decodeOptional(_:using:parent:key:)`` for a caller that knows `Self` only as `T`
+    /// (they are the same type), without a dynamic cast.
+    @inline(__always)
+    static func decodeOptional<T>(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type) throws -> T {
+        unsafeBitCast(try decodeOptional(entry, using: impl, parent: parent, key: key), to: T.self)
+    }
+}
+
 extension Optional: OptionalDecodable where Wrapped: Decodable {
     static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
         if impl.map.kind(entry) == .null { return .none }

@@ -11,8 +11,11 @@ final class DecoderImpl: Decoder {
     var pathNode: CodingPathNode
     /// Where report events go; `nil` when the caller passed no report.
     var report: ReportCollector?
-    /// Object entry → normalized-form hashes of its keys, built on the object's first exact miss.
-    var normalizedKeys: [Int: [UInt64]] = [:]
+    /// Where the last key lookup in an object ended, for objects searched in place: pairs of
+    /// (object entry, entry of the key after the one found), indexed by the object entry's
+    /// low bits. Models read keys mostly in document order, so the next lookup starts there.
+    let keyCursors: UnsafeMutablePointer<Int>
+    static let keyCursorSlots = 64
     /// How deep default values are being built (a guard against recursive types).
     var defaultDepth = 0
     /// How `unwrap` decodes each type met so far.
@@ -24,7 +27,11 @@ final class DecoderImpl: Decoder {
         self.entry = entry
         self.pathNode = pathNode
         self.report = report
+        keyCursors = .allocate(capacity: 2 * Self.keyCursorSlots)
+        keyCursors.initialize(repeating: -1, count: 2 * Self.keyCursorSlots)
     }
+
+    deinit { keyCursors.deallocate() }
 
     var codingPath: [any CodingKey] { pathNode.path }
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
@@ -90,11 +97,11 @@ final class DecoderImpl: Decoder {
         let isDictionary: Bool
         switch dispatchCache.dispatch(for: T.self) {
         case .array(let arrayType):
-            return try cast(arrayType.decodeArray(entry, using: self, parent: parent, key: key), to: type, entry: entry, parent: parent, key: key)
+            return try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type)
         case .optional(let optionalType):
-            return try cast(optionalType.decodeOptional(entry, using: self, parent: parent, key: key), to: type, entry: entry, parent: parent, key: key)
+            return try optionalType.decodeOptional(entry, using: self, parent: parent, key: key, as: type)
         case .stringKeyedDictionary(let dictionaryType):
-            return try cast(dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key), to: type, entry: entry, parent: parent, key: key)
+            return try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type)
         case .plain(let dictionary):
             isDictionary = dictionary
         }
@@ -117,17 +124,16 @@ final class DecoderImpl: Decoder {
         do {
             return try with(entry: entry, path: parent.appending(key)) { try T(from: self) }
         } catch let error as DecodingError {
-            guard let value = try coerce(entry, as: type, parent: parent, key: key) else { throw error }
-            return value
+            return try coerce(entry, as: type, parent: parent, key: key, orThrow: error)
         }
     }
 
-    /// `value` as `T` (it is one: the caller decoded it as `T` through a protocol).
-    func cast<T>(_ value: Any, to type: T.Type, entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
-        guard let typed = value as? T else {
-            throw DecodingErrors.typeMismatch(T.self, path: parent.path(appending: key), map: map, entry: entry)
-        }
-        return typed
+    /// The coerced value, or `error` when no coercion applies. Out of line for the same
+    /// reason as ``decodeCoercing(_:as:parent:key:)``.
+    @inline(never)
+    func coerce<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, orThrow error: DecodingError) throws -> T {
+        guard let value = try coerce(entry, as: type, parent: parent, key: key) else { throw error }
+        return value
     }
 
     /// Decodes a `DecodableWithConfiguration` value at `entry`.
@@ -145,6 +151,15 @@ final class DecoderImpl: Decoder {
 /// `[String: V]`: decoded member by member, with keys never converted (as `JSONDecoder` does).
 protocol StringKeyedDictionary {
     static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self
+}
+
+extension StringKeyedDictionary {
+    /// ``decodeMembers(of:using:parent:key:)`` for a caller that knows `Self` only as `T`
+    /// (they are the same type), without a dynamic cast.
+    @inline(__always)
+    static func decodeMembers<T>(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type) throws -> T {
+        unsafeBitCast(try decodeMembers(of: entry, using: impl, parent: parent, key: key), to: T.self)
+    }
 }
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {

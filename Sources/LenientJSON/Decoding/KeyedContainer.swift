@@ -38,14 +38,39 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let map = impl.map
         var name = key.stringValue
         return name.withUTF8 { bytes -> Int? in
-            var child = object &+ 1
+            let first = object &+ 1
             let end = map.length(object)
+            // In a large object without duplicate keys, start after the key found last and
+            // wrap around: models read keys mostly in document order.
+            guard let cursor = impl.keyCursor(for: object) else {
+                var child = first
+                while child < end {
+                    if map.stringEquals(child, bytes) { return child &+ 1 }
+                    child = map.next(after: child &+ 1)
+                }
+                return nil
+            }
+            let start = cursor.pointee
+            var child = start
             while child < end {
-                if map.stringEquals(child, bytes) { return child &+ 1 }
+                if map.stringEquals(child, bytes) { return found(child, cursor) }
+                child = map.next(after: child &+ 1)
+            }
+            child = first
+            while child < start {
+                if map.stringEquals(child, bytes) { return found(child, cursor) }
                 child = map.next(after: child &+ 1)
             }
             return nil
         }
+    }
+
+    /// The value entry of key entry `child`, remembering where the next search starts.
+    @inline(__always)
+    private func found(_ child: Int, _ cursor: UnsafeMutablePointer<Int>) -> Int {
+        let value = child &+ 1
+        cursor.pointee = impl.map.next(after: value)
+        return value
     }
 
     /// A member found for a key: its value entry, and whether the input spells its key

@@ -1,6 +1,8 @@
+import Foundation
+
 /// How ``DecoderImpl/unwrap(_:as:parent:key:)`` decodes a type that is not one of the scalars
-/// it tests for first. Finding out takes up to three protocol-conformance checks, which the
-/// runtime answers through a locked hash table; the answer is kept per type for the decode.
+/// it tests for first. Finding out takes up to four protocol-conformance checks, which the
+/// runtime answers slowly; the answer is kept per type for the life of the process.
 enum TypeDispatch {
     case array(any DecodableArray.Type)
     case optional(any OptionalDecodable.Type)
@@ -21,6 +23,22 @@ enum TypeDispatch {
     }
 }
 
+/// The dispatch of every type met by any decode in this process, shared under a lock. Each
+/// decode asks it once per type (``TypeDispatchCache`` keeps the answers for the decode).
+final class SharedTypeDispatch: @unchecked Sendable {
+    static let shared = SharedTypeDispatch()
+
+    private let lock = NSLock()
+    private var table: [ObjectIdentifier: TypeDispatch] = [:]
+
+    func dispatch(for type: Any.Type, id: ObjectIdentifier) -> TypeDispatch {
+        if let known = lock.withLock({ table[id] }) { return known }
+        let dispatch = TypeDispatch(type)
+        lock.withLock { table[id] = dispatch }
+        return dispatch
+    }
+}
+
 /// The dispatch of each type met in one decode. A model has a handful of types, so a short
 /// array searched by identity beats hashing; past that size, a dictionary takes over.
 struct TypeDispatchCache {
@@ -36,7 +54,7 @@ struct TypeDispatchCache {
 
     private mutating func slowDispatch(for type: Any.Type, id: ObjectIdentifier) -> TypeDispatch {
         if let known = overflow[id] { return known }
-        let dispatch = TypeDispatch(type)
+        let dispatch = SharedTypeDispatch.shared.dispatch(for: type, id: id)
         if recent.count < Self.recentLimit {
             recent.append((id, dispatch))
         } else {

@@ -3,10 +3,9 @@ import Foundation
 /// Normalized key matching (SPEC 4): keys compared lowercased with everything but ASCII
 /// letters and digits removed, so `firstName`, `first_name`, `FIRST NAME` all match.
 ///
-/// An object's keys are normalized (hashed in normalized form) once, on the object's first
-/// exact miss, and kept for the decode; a model key is normalized on the fly, byte by byte,
-/// which costs less than looking it up in a shared cache would. Equal hashes are confirmed by
-/// comparing the normalized strings.
+/// Matching runs only after an exact miss: the model key is normalized once into a stack
+/// buffer, then each of the object's keys is compared with it byte by byte as it is read
+/// (most differ at the first letter), so nothing is allocated or kept per object.
 enum KeyNormalization {
     /// `first_name` → `firstname`.
     static func normalize(_ key: String) -> String {
@@ -25,45 +24,25 @@ enum KeyNormalization {
         return result
     }
 
-    /// FNV-1a of the normalized form of UTF-8 `bytes`, computed without building it.
-    static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        var hash: UInt64 = emptyHash
-        for byte in bytes {
-            let folded: UInt8
-            switch byte {
-            case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "0") ... UInt8(ascii: "9"): folded = byte
-            case UInt8(ascii: "A") ... UInt8(ascii: "Z"): folded = byte | 0x20
-            default: continue
-            }
-            hash = (hash ^ UInt64(folded)) &* 0x100_0000_01b3
-        }
-        return hash
+    /// `byte` as it stands in a normalized key (lowercased), or `nil` when normalization drops it.
+    @inline(__always) static func folded(_ byte: UInt8) -> UInt8? {
+        if byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 { return byte }
+        if byte &- UInt8(ascii: "A") < 26 { return byte | 0x20 }
+        return nil
     }
 
-    /// Whether two UTF-8 keys have the same normalized form, compared without building it.
-    static func normalizedEqual<A: Sequence, B: Sequence>(_ a: A, _ b: B) -> Bool where A.Element == UInt8, B.Element == UInt8 {
-        var left = a.makeIterator()
-        var right = b.makeIterator()
-        func next<I: IteratorProtocol>(_ iterator: inout I) -> UInt8? where I.Element == UInt8 {
-            while let byte = iterator.next() {
-                switch byte {
-                case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "0") ... UInt8(ascii: "9"): return byte
-                case UInt8(ascii: "A") ... UInt8(ascii: "Z"): return byte | 0x20
-                default: continue
-                }
-            }
-            return nil
+    /// Whether UTF-8 `text` normalizes to `normalized` (already normalized), compared byte by
+    /// byte without building anything; most keys differ at their first letter.
+    @inline(__always)
+    static func normalizes(_ text: UnsafeBufferPointer<UInt8>, to normalized: UnsafeBufferPointer<UInt8>) -> Bool {
+        var matched = 0
+        for byte in text {
+            guard let folded = folded(byte) else { continue }
+            guard matched < normalized.count, normalized[matched] == folded else { return false }
+            matched &+= 1
         }
-        while true {
-            let x = next(&left)
-            let y = next(&right)
-            if x != y { return false }
-            if x == nil { return true }
-        }
+        return matched == normalized.count
     }
-
-    /// The hash of a key with no letters or digits (which never matches by normalization).
-    static let emptyHash: UInt64 = 0xcbf2_9ce4_8422_2325
 
     /// The normalized form of a model key.
     static func normalized<Key: CodingKey>(_ key: Key) -> String {
@@ -130,49 +109,36 @@ enum KeyNormalization {
 }
 
 extension DecoderImpl {
-    /// The normalized-form hashes of an object's keys, computed on the object's first exact
-    /// miss and kept for the rest of the decode.
-    func normalizedKeyHashes(of object: Int, path: CodingPathNode) throws -> [UInt64] {
-        if let hashes = normalizedKeys[object] { return hashes }
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(map.childCount(object) / 2)
-        var child = object + 1
-        let end = map.length(object)
-        while child < end {
-            if map.flags(child) != 0 {
-                hashes.append(KeyNormalization.hash(Substring(try keyString(child, path: path)).utf8))
-            } else {
-                hashes.append(KeyNormalization.hash(map.text(child)))
-            }
-            child = map.next(after: child + 1)
-        }
-        normalizedKeys[object] = hashes
-        return hashes
-    }
-
-    /// Whether key entry `child` and `name` have the same normalized form (no allocation for
-    /// a plain key).
-    func keyNormalizesLike(_ child: Int, _ name: String, path: CodingPathNode) throws -> Bool {
-        if map.flags(child) != 0 {
-            return KeyNormalization.normalizedEqual(Substring(try keyString(child, path: path)).utf8, Substring(name).utf8)
-        }
-        return KeyNormalization.normalizedEqual(map.text(child), Substring(name).utf8)
+    /// Whether key entry `child` normalizes to `normalized` (the normalized form of a model key).
+    func key(_ child: Int, normalizesTo normalized: UnsafeBufferPointer<UInt8>, path: CodingPathNode) throws -> Bool {
+        if map.flags(child) == 0 { return KeyNormalization.normalizes(map.text(child), to: normalized) }
+        var name = try keyString(child, path: path)
+        return name.withUTF8 { KeyNormalization.normalizes($0, to: normalized) }
     }
 
     /// The value entry of the member found by normalized matching for `key`: `nil` when none; an error naming
     /// all candidates when several match under `.lenient`; the first, reported, under `.permissive`.
     func normalizedMatch<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode) throws -> Int? {
         let name = key.stringValue
-        let wanted = KeyNormalization.hash(Substring(name).utf8)
-        guard wanted != KeyNormalization.emptyHash else { return nil }
-        let hashes = try normalizedKeyHashes(of: object, path: path)
-        var candidates: [Int] = []
-        var child = object + 1
-        for hash in hashes {
-            if hash == wanted, try keyNormalizesLike(child, name, path: path) {
-                candidates.append(child)
+        let candidates = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.utf8.count) { buffer -> [Int] in
+            var count = 0
+            for byte in name.utf8 {
+                if let folded = KeyNormalization.folded(byte) {
+                    buffer[count] = folded
+                    count &+= 1
+                }
             }
-            child = map.next(after: child + 1)
+            // A key with no letters or digits never matches by normalization.
+            guard count > 0 else { return [] }
+            let normalized = UnsafeBufferPointer(rebasing: buffer[..<count])
+            var candidates: [Int] = []
+            var child = object + 1
+            let end = map.length(object)
+            while child < end {
+                if try self.key(child, normalizesTo: normalized, path: path) { candidates.append(child) }
+                child = map.next(after: child + 1)
+            }
+            return candidates
         }
         guard let first = candidates.first else { return nil }
         if candidates.count > 1 && options.policy.invalidValues != .recover {

@@ -54,10 +54,10 @@ struct JSONScanner {
         let spaces: UInt64 = 0x2020_2020_2020_2020
         let base = UnsafeRawPointer(bytes.baseAddress!)
         while index &+ 8 <= bytes.count {
-            let differing = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ spaces
+            let differing = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ spaces
             if differing != 0 {
-                // Little-endian load: the lowest set byte is the first non-space.
-                index &+= differing.littleEndian.trailingZeroBitCount &>> 3
+                // In little-endian order, the lowest set byte is the first non-space.
+                index &+= differing.trailingZeroBitCount &>> 3
                 return
             }
             index &+= 8
@@ -135,10 +135,19 @@ struct JSONScanner {
         let end = bytes.count
         let base = UnsafeRawPointer(bytes.baseAddress!)
         while index < end {
-            // Eight bytes at a time while none is a quote, a backslash or a control character.
+            // Eight bytes at a time up to the first quote, backslash or control character.
             while index &+ 8 <= end {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if Self.hasSpecialByte(word) { break }
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let special = Self.specialBytes(word)
+                if special != 0 {
+                    // The lowest flagged byte is the first special one; the bytes before it
+                    // are ordinary text.
+                    let before = special.trailingZeroBitCount &>> 3
+                    let ordinary = (UInt64(1) &<< UInt64(before &<< 3)) &- 1
+                    if word & ordinary & 0x8080_8080_8080_8080 != 0 { flags |= ValueMap.nonASCIIString }
+                    index &+= before
+                    break
+                }
                 if word & 0x8080_8080_8080_8080 != 0 { flags |= ValueMap.nonASCIIString }
                 index &+= 8
             }
@@ -173,8 +182,10 @@ struct JSONScanner {
         throw JSONSyntaxError("unterminated string starting", at: quote)
     }
 
-    /// Whether any of the eight bytes is `"`, `\` or below 0x20.
-    @inline(__always) static func hasSpecialByte(_ word: UInt64) -> Bool {
+    /// The high bit of each of the eight bytes (little-endian) that is `"`, `\` or below
+    /// 0x20, exact up to and including the lowest one set (bytes above it may be flagged
+    /// falsely); zero when none is.
+    @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22)
@@ -182,7 +193,7 @@ struct JSONScanner {
         let zeroQuote = (quotes &- ones) & ~quotes
         let zeroBackslash = (backslashes &- ones) & ~backslashes
         let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control) & highs != 0
+        return (zeroQuote | zeroBackslash | control) & highs
     }
 
     // MARK: Containers
