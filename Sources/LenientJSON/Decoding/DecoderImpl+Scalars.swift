@@ -6,7 +6,7 @@ extension DecoderImpl {
     func unwrapInteger<T: FixedWidthInteger & Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
         if map.kind(entry) == .number {
             let text = map.text(entry)
-            if !map.isJSON5, let shape = NumberParsing.shape(of: text) {
+            if !map.isJSON5, let shape = map.numberShape(entry) {
                 if shape.isPlainInteger, let value = NumberParsing.plainInteger(text, as: type) { return value }
                 if let value = NumberParsing.integer(text, shape: shape, as: type) { return value }
                 return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
@@ -24,7 +24,7 @@ extension DecoderImpl {
         switch map.kind(entry) {
         case .number:
             let text = map.text(entry)
-            if !map.isJSON5, let shape = NumberParsing.shape(of: text) {
+            if !map.isJSON5, let shape = map.numberShape(entry) {
                 if let value = NumberParsing.floatingPoint(text, shape: shape, as: type) { return value }
                 return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
             }
@@ -68,7 +68,7 @@ extension DecoderImpl {
     func unwrapDecimal(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Decimal {
         if map.kind(entry) == .number {
             let text = map.text(entry)
-            if !map.isJSON5, NumberParsing.shape(of: text) != nil {
+            if !map.isJSON5, map.numberShape(entry) != nil {
                 if let value = NumberParsing.decimal(text) { return value }
                 return try fallback(entry, as: Decimal.self, parent: parent, key: key, strictError: outOfRange(entry, Decimal.self, parent, key))
             }

@@ -109,21 +109,49 @@ struct JSONScanner {
         return start + count
     }
 
-    /// Numbers are delimited here and validated when decoded, as `JSONDecoder` does.
+    /// Delimits a number and checks it against the JSON grammar, recording the verdict in
+    /// the entry's flags. A malformed number is not an error here: like `JSONDecoder`, only
+    /// decoding it fails. The number ends at the first byte that cannot continue one.
     mutating func scanNumber() {
         let start = index
-        index &+= 1
-        while index < bytes.count {
+        let end = bytes.count
+        var valid = true
+        var integer = true
+        let bytes = self.bytes
+        @inline(__always) func isDigit(_ at: Int) -> Bool { at < end && bytes[at] &- UInt8(ascii: "0") < 10 }
+        @inline(__always) func digitsEnd(_ at: Int) -> Int { DigitRuns.end(of: bytes, from: at, to: end) }
+        if bytes[index] == UInt8(ascii: "-") { index &+= 1 }
+        if index < end && bytes[index] == UInt8(ascii: "0") {
+            index &+= 1
+        } else if isDigit(index) {
+            index = digitsEnd(index)
+        } else {
+            valid = false
+        }
+        if valid && index < end && bytes[index] == UInt8(ascii: ".") {
+            integer = false
+            index &+= 1
+            if isDigit(index) { index = digitsEnd(index) } else { valid = false }
+        }
+        if valid && index < end && bytes[index] | 0x20 == UInt8(ascii: "e") {
+            integer = false
+            index &+= 1
+            if index < end && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index &+= 1 }
+            if isDigit(index) { index = digitsEnd(index) } else { valid = false }
+        }
+        // Whatever else could continue a number makes this one malformed (`01`, `1.2.3`, `1-2`).
+        trailing: while index < end {
             switch bytes[index] {
             case UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "+"),
                  UInt8(ascii: "-"), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                valid = false
                 index &+= 1
             default:
-                record(ValueMap.Kind.number.rawValue, start, index &- start)
-                return
+                break trailing
             }
         }
-        record(ValueMap.Kind.number.rawValue, start, index &- start)
+        let flags = valid ? (integer ? ValueMap.validNumber | ValueMap.integerNumber : ValueMap.validNumber) : 0
+        record(ValueMap.Kind.number.rawValue | flags, start, index &- start)
     }
 
     /// Delimits a string; escapes and control characters are checked when it is decoded.

@@ -21,8 +21,6 @@ enum NumberParsing {
         var isPlainInteger: Bool
         /// The text is negative.
         var isNegative: Bool
-        /// Every digit before the exponent is `0`.
-        var isZero: Bool
     }
 
     /// Checks `text` against the JSON number grammar `-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`.
@@ -30,24 +28,20 @@ enum NumberParsing {
     static func shape(of text: UnsafeBufferPointer<UInt8>) -> Shape? {
         var i = 0
         let n = text.count
-        var shape = Shape(isPlainInteger: true, isNegative: false, isZero: true)
+        var shape = Shape(isPlainInteger: true, isNegative: false)
         if i < n && text[i] == UInt8(ascii: "-") { shape.isNegative = true; i += 1 }
         guard i < n, isDigit(text[i]) else { return nil }
         if text[i] == UInt8(ascii: "0") {
             i += 1
             if i < n && isDigit(text[i]) { return nil }
         } else {
-            shape.isZero = false
             while i < n && isDigit(text[i]) { i += 1 }
         }
         if i < n && text[i] == UInt8(ascii: ".") {
             shape.isPlainInteger = false
             i += 1
             guard i < n, isDigit(text[i]) else { return nil }
-            while i < n && isDigit(text[i]) {
-                if text[i] != UInt8(ascii: "0") { shape.isZero = false }
-                i += 1
-            }
+            while i < n && isDigit(text[i]) { i += 1 }
         }
         if i < n && (text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E")) {
             shape.isPlainInteger = false
@@ -99,9 +93,21 @@ enum NumberParsing {
         return decimalInteger(text, as: type)
     }
 
-    /// The correctly rounded `Double` nearest the text (may be infinite or zero on overflow).
+    /// Whether every digit before the exponent is `0` (the number is zero, not an underflow).
+    static func digitsAreZero(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text {
+            if byte | 0x20 == UInt8(ascii: "e") { break }
+            if isDigit(byte) && byte != UInt8(ascii: "0") { return false }
+        }
+        return true
+    }
+
+    /// The correctly rounded `Double` nearest the text (may be infinite or zero on overflow):
+    /// exact integer arithmetic when the digits and exponent allow it (``FastDouble``), else
+    /// the C library's `strtod`.
     @inline(__always) static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
-        text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { strtod($0, nil) }
+        if let value = FastDouble.parse(text) { return value }
+        return text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { strtod($0, nil) }
     }
 
     /// The correctly rounded `Float` nearest the text (may be infinite or zero on overflow).
@@ -118,7 +124,7 @@ enum NumberParsing {
             value = T(double(text))
         }
         guard value.isFinite else { return nil }
-        if value == 0 && !shape.isZero { return nil }
+        if value == 0 && !digitsAreZero(text) { return nil }
         return value
     }
 

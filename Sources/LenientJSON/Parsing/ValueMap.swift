@@ -22,6 +22,10 @@ final class ValueMap: @unchecked Sendable {
     static let complexString = 1 << 4
     /// Flag on a string entry: it holds bytes above 0x7F and must be UTF-8 validated.
     static let nonASCIIString = 1 << 5
+    /// Flag on a number entry: the scanner checked its text against the JSON number grammar.
+    static let validNumber = 1 << 4
+    /// Flag on a number entry with ``validNumber``: the text is `-?digits` with nothing else.
+    static let integerNumber = 1 << 5
     /// Flag on an object entry: some key is complex or non-ASCII (keys are then checked as
     /// `JSONDecoder` checks them, when a keyed container is made).
     static let hasSpecialKeys = 1 << 4
@@ -105,6 +109,15 @@ final class ValueMap: @unchecked Sendable {
     @inline(__always) func text(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
         let start = offset(entry)
         return UnsafeBufferPointer(rebasing: bytes[start ..< start &+ length(entry)])
+    }
+
+    /// The shape of number `entry`'s text, from the scanner's flags when it checked the text,
+    /// else by checking it now; `nil` when it is not a valid JSON number.
+    @inline(__always) func numberShape(_ entry: Int) -> NumberParsing.Shape? {
+        let flags = self.flags(entry)
+        guard flags & Self.validNumber != 0 else { return NumberParsing.shape(of: text(entry)) }
+        return NumberParsing.Shape(isPlainInteger: flags & Self.integerNumber != 0,
+                                   isNegative: bytes[offset(entry)] == UInt8(ascii: "-"))
     }
 
     /// Whether the text of string `entry` equals `key` byte for byte (both unescaped).
