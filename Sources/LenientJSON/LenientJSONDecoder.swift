@@ -145,13 +145,19 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     }
 
     /// Scans `data` and runs `body` with a decoder at the document's root.
+    ///
+    /// UTF-8 input ending in `}`, `]`, a quote or whitespace is decoded in place; the bytes are
+    /// copied only if the map outlives the decode (``ValueMap/keepBytes()``).
     func withDocument<R>(_ data: Data, report: ReportCollector? = nil, _ body: (DecoderImpl) throws -> R) throws -> R {
         let options = snapshot()
-        let map: ValueMap
         do {
-            map = try InputEncoding.withUTF8(data) { raw in
-                let owned = ValueMap.ownedCopy(of: raw)
-                let text = UnsafeBufferPointer(rebasing: owned[..<raw.count])
+            return try InputEncoding.withUTF8(data) { raw, isOriginal in
+                let borrows = isOriginal && !options.allowsJSON5 && ValueMap.canBorrow(raw)
+                let bytes = borrows
+                    ? UnsafeMutableBufferPointer(mutating: raw.bindMemory(to: UInt8.self))
+                    : ValueMap.ownedCopy(of: raw)
+                let text = UnsafeBufferPointer(rebasing: bytes[..<raw.count])
+                var map: ValueMap
                 do throws(JSONSyntaxError) {
                     let words: EntryBuffer
                     if options.allowsJSON5 {
@@ -161,16 +167,20 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                         var scanner = JSONScanner(bytes: text)
                         words = try scanner.scan(assumesTopLevelDictionary: options.assumesTopLevelDictionary)
                     }
-                    return ValueMap(entries: words, bytes: owned, hasSourcePositions: true, isJSON5: options.allowsJSON5)
+                    map = ValueMap(entries: words, bytes: bytes, ownsBytes: !borrows, hasSourcePositions: true, isJSON5: options.allowsJSON5)
                 } catch {
-                    defer { owned.deallocate() }
+                    defer { if !borrows { bytes.deallocate() } }
                     throw DecodingErrors.syntax(error, path: [], bytes: text)
                 }
+                var impl: DecoderImpl? = DecoderImpl(map: map, options: options, entry: 0, pathNode: .root, report: report)
+                defer {
+                    impl = nil
+                    if borrows && !isKnownUniquelyReferenced(&map) { map.keepBytes() }
+                }
+                return try body(impl!)
             }
         } catch let error as JSONSyntaxError {
             throw DecodingErrors.syntax(error, path: [], bytes: nil)
         }
-        let impl = DecoderImpl(map: map, options: options, entry: 0, pathNode: .root, report: report)
-        return try body(impl)
     }
 }

@@ -36,8 +36,12 @@ final class ValueMap: @unchecked Sendable {
     let entries: EntryBuffer
     /// `entries`' storage, read directly on the hot path.
     let words: UnsafeMutablePointer<Int>
-    /// The UTF-8 text the entries point into, followed by one NUL byte (so `strtod` stops).
-    let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// The UTF-8 text the entries point into: an owned copy followed by one NUL byte (so
+    /// `strtod` stops), or the caller's own bytes, borrowed for the decode, when they end in a
+    /// byte that cannot continue a number (see ``canBorrow(_:)`` and ``keepBytes()``).
+    private(set) var bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Whether `bytes` was allocated here (and is freed with the map).
+    private var ownsBytes: Bool
     /// Dates met in a `fromJSONObject` tree.
     let dates: [Date]
     /// Whether byte offsets are positions in the caller's input (false for `fromJSONObject`).
@@ -61,7 +65,7 @@ final class ValueMap: @unchecked Sendable {
     var emptyArrayEntry: Int { nullEntry + 2 }
 
     /// Takes the scanned entries (a `null` entry is appended for ``nullEntry``) and the bytes.
-    init(entries: EntryBuffer, bytes: UnsafeMutableBufferPointer<UInt8>, dates: [Date] = [], hasSourcePositions: Bool, isJSON5: Bool) {
+    init(entries: EntryBuffer, bytes: UnsafeMutableBufferPointer<UInt8>, ownsBytes: Bool = true, dates: [Date] = [], hasSourcePositions: Bool, isJSON5: Bool) {
         nullEntry = entries.entryCount
         entries.append(Kind.null.rawValue, 0, 0)
         entries.append(Kind.object.rawValue, 0, nullEntry + 2)
@@ -69,12 +73,37 @@ final class ValueMap: @unchecked Sendable {
         self.entries = entries
         self.words = entries.base
         self.bytes = bytes
+        self.ownsBytes = ownsBytes
         self.dates = dates
         self.hasSourcePositions = hasSourcePositions
         self.isJSON5 = isJSON5
     }
 
-    deinit { bytes.deallocate() }
+    deinit {
+        if ownsBytes { bytes.deallocate() }
+    }
+
+    /// Whether standard JSON text can be scanned and decoded in place, without a copy: its
+    /// last byte must not be one that can continue a number, so that `strtod` stops inside it.
+    static func canBorrow(_ text: UnsafeRawBufferPointer) -> Bool {
+        guard let last = text.last else { return false }
+        switch last {
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "+"),
+             UInt8(ascii: "-"), UInt8(ascii: "e"), UInt8(ascii: "E"):
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Replaces borrowed bytes by an owned copy. Called when a decode ends while something
+    /// still holds the map (an error's coding path, a decoder kept by a model), so that it
+    /// never reads the caller's buffer after the decode.
+    func keepBytes() {
+        guard !ownsBytes else { return }
+        bytes = Self.ownedCopy(of: UnsafeRawBufferPointer(bytes))
+        ownsBytes = true
+    }
 
     /// Copies `count` bytes into a new buffer with a trailing NUL byte.
     static func ownedCopy(of source: UnsafeRawBufferPointer) -> UnsafeMutableBufferPointer<UInt8> {
