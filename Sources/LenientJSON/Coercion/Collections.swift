@@ -26,13 +26,15 @@ extension Array: DecodableArray where Element: Decodable {
         case .array:
             let count = map.childCount(entry)
             // Arrays of the common scalars take a loop specialized for their element type.
-            if Element.self == Double.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: Double.self), to: Self.self) }
-            if Element.self == Int.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: Int.self), to: Self.self) }
-            if Element.self == String.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: String.self), to: Self.self) }
-            if Element.self == Int64.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: Int64.self), to: Self.self) }
-            if Element.self == Float.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: Float.self), to: Self.self) }
-            if Element.self == Bool.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: Bool.self), to: Self.self) }
-            return try impl.elements(of: entry, count: count, path: path, as: Element.self)
+            if Element.self == Double.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: [Double].self), to: Self.self) }
+            if Element.self == Int.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: [Int].self), to: Self.self) }
+            if Element.self == String.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: [String].self), to: Self.self) }
+            if Element.self == Int64.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: [Int64].self), to: Self.self) }
+            if Element.self == Float.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: [Float].self), to: Self.self) }
+            if Element.self == Bool.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: [Bool].self), to: Self.self) }
+            // `Self`, not `[Element]`: the metadata of `Self` comes with the call, while
+            // naming `[Element]` would look it up in the runtime for every array.
+            return try impl.elements(of: entry, count: count, path: path, as: Self.self)
         case .null:
             break
         default:
@@ -55,24 +57,26 @@ extension Array: DecodableArray where Element: Decodable {
 }
 
 extension DecoderImpl {
-    /// The elements of array `entry`, dropping undecodable ones under `.recover`.
-    func elements<E: Decodable>(of entry: Int, count: Int, path: CodingPathNode, as type: E.Type) throws -> [E] {
-        var result: [E] = []
+    /// The elements of array `entry` as a collection `C`, dropping undecodable ones under
+    /// `.recover`.
+    func elements<C: RangeReplaceableCollection>(of entry: Int, count: Int, path: CodingPathNode, as _: C.Type) throws -> C
+    where C.Element: Decodable {
+        var result = C()
         result.reserveCapacity(count)
         var child = entry + 1
         if options.policy.invalidValues != .recover {
             for index in 0 ..< count {
-                result.append(try unwrap(child, as: type, parent: path, key: IndexKey(index)))
+                result.append(try unwrap(child, as: C.Element.self, parent: path, key: IndexKey(index)))
                 child = map.next(after: child)
             }
             return result
         }
         for index in 0 ..< count {
             do {
-                result.append(try unwrap(child, as: type, parent: path, key: IndexKey(index)))
+                result.append(try unwrap(child, as: C.Element.self, parent: path, key: IndexKey(index)))
             } catch let error as DecodingError {
                 note(.droppedElement, entry: child, path: path.path(appending: IndexKey(index)),
-                     "Dropped an element that could not be decoded as \(DecodingErrors.typeName(E.self)): \(Self.reason(error))")
+                     "Dropped an element that could not be decoded as \(DecodingErrors.typeName(C.Element.self)): \(Self.reason(error))")
             }
             child = map.next(after: child)
         }

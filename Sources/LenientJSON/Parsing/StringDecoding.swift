@@ -11,15 +11,33 @@ enum StringDecoding {
             }
             return String(decoding: text, as: UTF8.self)
         }
-        return try unescape(text, base: base, json5: json5)
+        return try unescape(text, flags: flags, base: base, json5: json5)
     }
 
-    static func unescape(_ text: UnsafeBufferPointer<UInt8>, base: Int, json5: Bool) throws(JSONSyntaxError) -> String {
-        if let bad = UTF8Validation.firstInvalidByte(text) {
+    /// The text with its escapes replaced, written straight into the new string's storage
+    /// (the result is never longer than the escaped text). Non-ASCII text is validated first;
+    /// escapes only ever produce well-formed UTF-8.
+    static func unescape(_ text: UnsafeBufferPointer<UInt8>, flags: Int, base: Int, json5: Bool) throws(JSONSyntaxError) -> String {
+        if flags & ValueMap.nonASCIIString != 0, let bad = UTF8Validation.firstInvalidByte(text) {
             throw JSONSyntaxError("invalid UTF-8 in string", at: base + bad)
         }
-        var output = [UInt8]()
-        output.reserveCapacity(text.count)
+        var failure: JSONSyntaxError?
+        let string = String(unsafeUninitializedCapacity: text.count) { buffer -> Int in
+            var output = UTF8Writer(start: buffer.baseAddress!)
+            do throws(JSONSyntaxError) {
+                try unescape(text, into: &output, base: base, json5: json5)
+            } catch {
+                failure = error
+                return 0
+            }
+            return output.count
+        }
+        if let failure { throw failure }
+        return string
+    }
+
+    /// Writes the unescaped bytes of `text` to `output`.
+    private static func unescape(_ text: UnsafeBufferPointer<UInt8>, into output: inout UTF8Writer, base: Int, json5: Bool) throws(JSONSyntaxError) {
         var i = 0
         let n = text.count
         while i < n {
@@ -63,11 +81,10 @@ enum StringDecoding {
             output.append(byte)
             i += 1
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Appends the UTF-8 encoding of `scalar`.
-    @inline(__always) static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+    @inline(__always) static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout UTF8Writer) {
         let value = scalar.value
         switch value {
         case 0 ..< 0x80:
@@ -132,6 +149,19 @@ enum StringDecoding {
             throw JSONSyntaxError("lone low surrogate in \\u escape", at: base + start)
         }
         return Unicode.Scalar(unit)!
+    }
+}
+
+/// Appends bytes to memory with room for them (a new string's storage).
+struct UTF8Writer {
+    let start: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+
+    init(start: UnsafeMutablePointer<UInt8>) { self.start = start }
+
+    @inline(__always) mutating func append(_ byte: UInt8) {
+        start[count] = byte
+        count &+= 1
     }
 }
 
