@@ -2,7 +2,9 @@
 // Benchmarks for LenientJSON. A separate package so that the library itself stays
 // dependency-free. Run from this directory:
 //   swift package --disable-sandbox benchmark      (ordo-one/benchmark suite)
-//   swift run -c release compare [iterations]      (side-by-side table)
+//   swift build -c release && .build/release/compare [iterations]
+//                                                  (side-by-side table, PASS/FAIL per target;
+//                                                   runs malloc-count for allocations)
 import PackageDescription
 
 let package = Package(
@@ -11,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(name: "LenientJSON", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         .executableTarget(
@@ -30,6 +33,14 @@ let package = Package(
                 .product(name: "LenientJSON", package: "LenientJSON"),
             ],
             path: "Sources/compare"
+        ),
+        .executableTarget(
+            name: "malloc-count",
+            dependencies: [
+                .product(name: "LenientJSON", package: "LenientJSON"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Sources/malloc-count"
         ),
     ],
     swiftLanguageModes: [.v6]

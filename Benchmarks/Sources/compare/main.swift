@@ -1,11 +1,12 @@
 // Side-by-side timing of JSONDecoder and LenientJSONDecoder in one process, interleaved, on
 // the standard corpora; prints a Markdown table of medians.
 //
-//   cd Benchmarks && swift run -c release compare [iterations=30] [warmup=3]
+//   cd Benchmarks && swift build -c release && .build/release/compare [iterations=30] [warmup=3]
 //
 // Also times LenientJSON on a messy twitter (MessyCorpus, seed 1) against JSONDecoder on the
 // clean original, measures peak memory of one canada decode per decoder in fresh child
-// processes (`compare --peak lenient|foundation <corpus>`), and ends with one PASS/FAIL line per
+// processes (`compare --peak lenient|foundation <corpus>`), counts the mallocs of one decode
+// with the `malloc-count` executable built beside it, and ends with one PASS/FAIL line per
 // performance target.
 
 import Foundation
@@ -231,6 +232,29 @@ func childPeak(_ decoder: String, _ corpus: CorpusName, runs: Int = 3) -> (befor
     return samples[samples.count / 2]
 }
 
+/// Mallocs of one decode, from the `malloc-count` executable built beside this one (it links
+/// the malloc interposer, which this timing process must not).
+func mallocCount(_ decoder: String, _ corpus: CorpusName) -> Int? {
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0]
+    let counter = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("malloc-count")
+    guard FileManager.default.isExecutableFile(atPath: counter.path) else { return nil }
+    let process = Process()
+    process.executableURL = counter
+    process.arguments = [decoder, corpus.rawValue]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do {
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    } catch {
+        return nil
+    }
+}
+
 var dataRows: [Row] = []
 var objectRows: [Row] = []
 for corpus in CorpusName.allCases {
@@ -285,8 +309,10 @@ if let peakLenient, let peakFoundation {
 } else {
     print("FAIL canada peak memory: could not run `\(CommandLine.arguments[0]) --peak …` or read /proc/self/status")
 }
-print("""
-INFO allocations per decode are not counted here (no dependencies in this target); the ordo \
-benchmark counts them: cd Benchmarks && swift package --disable-sandbox benchmark \
---filter '.*Decoder.decode\\(from: Data\\)' --metric mallocCountTotal
-""")
+for corpus in CorpusName.allCases {
+    if let lenient = mallocCount("lenient", corpus), let foundation = mallocCount("foundation", corpus) {
+        print("\(verdict(lenient <= foundation)) \(corpus) allocations per decode (malloc calls) LenientJSON \(lenient) <= JSONDecoder \(foundation)")
+    } else {
+        print("FAIL \(corpus) allocations: malloc-count missing beside this executable (swift build -c release builds it)")
+    }
+}
