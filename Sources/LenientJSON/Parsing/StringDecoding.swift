@@ -40,7 +40,22 @@ enum StringDecoding {
     private static func unescape(_ text: UnsafeBufferPointer<UInt8>, into output: inout UTF8Writer, base: Int, json5: Bool) throws(JSONSyntaxError) {
         var i = 0
         let n = text.count
+        let raw = UnsafeRawPointer(text.baseAddress!)
         while i < n {
+            // Copy the run of plain bytes up to the next backslash or control character,
+            // finding it eight bytes at a time.
+            let run = i
+            while i &+ 8 <= n {
+                let special = JSONScanner.specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                if special != 0 {
+                    i &+= special.trailingZeroBitCount &>> 3
+                    break
+                }
+                i &+= 8
+            }
+            while i < n && text[i] != UInt8(ascii: "\\") && text[i] >= 0x20 { i &+= 1 }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[run ..< i]))
+            guard i < n else { break }
             let byte = text[i]
             if byte == UInt8(ascii: "\\") {
                 i += 1
@@ -163,6 +178,12 @@ struct UTF8Writer {
         start[count] = byte
         count &+= 1
     }
+
+    @inline(__always) mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        (start + count).initialize(from: source, count: bytes.count)
+        count &+= bytes.count
+    }
 }
 
 /// Checks bytes for well-formed UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF).
@@ -177,38 +198,41 @@ enum UTF8Validation {
     }
 
     /// The index of the first byte of the first ill-formed sequence, or `nil` if all is well.
+    /// Runs of ASCII are skipped eight bytes at a time.
     static func firstInvalidByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var i = 0
         let n = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+        var i = 0
         while i < n {
-            let b0 = bytes[i]
-            if b0 < 0x80 { i += 1; continue }
-            func continuation(_ k: Int, _ range: ClosedRange<UInt8> = 0x80 ... 0xBF) -> Bool {
-                i + k < n && range.contains(bytes[i + k])
+            while i &+ 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i &+= 8
             }
-            switch b0 {
-            case 0xC2 ... 0xDF:
-                guard continuation(1) else { return i }
-                i += 2
-            case 0xE0:
-                guard continuation(1, 0xA0 ... 0xBF), continuation(2) else { return i }
-                i += 3
-            case 0xE1 ... 0xEC, 0xEE ... 0xEF:
-                guard continuation(1), continuation(2) else { return i }
-                i += 3
-            case 0xED:
-                guard continuation(1, 0x80 ... 0x9F), continuation(2) else { return i }
-                i += 3
-            case 0xF0:
-                guard continuation(1, 0x90 ... 0xBF), continuation(2), continuation(3) else { return i }
-                i += 4
-            case 0xF1 ... 0xF3:
-                guard continuation(1), continuation(2), continuation(3) else { return i }
-                i += 4
-            case 0xF4:
-                guard continuation(1, 0x80 ... 0x8F), continuation(2), continuation(3) else { return i }
-                i += 4
-            default:
+            guard i < n else { break }
+            let b0 = bytes[i]
+            if b0 < 0x80 {
+                i &+= 1
+            } else if b0 < 0xC2 {
+                return i  // a continuation byte, or an overlong two-byte lead
+            } else if b0 < 0xE0 {
+                guard i &+ 1 < n, isContinuation(bytes[i &+ 1]) else { return i }
+                i &+= 2
+            } else if b0 < 0xF0 {
+                guard i &+ 2 < n else { return i }
+                let b1 = bytes[i &+ 1]
+                guard isContinuation(b1), isContinuation(bytes[i &+ 2]) else { return i }
+                // No overlongs (E0 80...9F) and no surrogates (ED A0...BF).
+                if b0 == 0xE0 && b1 < 0xA0 || b0 == 0xED && b1 > 0x9F { return i }
+                i &+= 3
+            } else if b0 < 0xF5 {
+                guard i &+ 3 < n else { return i }
+                let b1 = bytes[i &+ 1]
+                guard isContinuation(b1), isContinuation(bytes[i &+ 2]), isContinuation(bytes[i &+ 3]) else { return i }
+                // No overlongs (F0 80...8F) and nothing above U+10FFFF (F4 90...).
+                if b0 == 0xF0 && b1 < 0x90 || b0 == 0xF4 && b1 > 0x8F { return i }
+                i &+= 4
+            } else {
                 return i
             }
         }
