@@ -73,28 +73,21 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return value
     }
 
-    /// A member found for a key: its value entry, and whether the input spells its key
-    /// differently from the `CodingKey` (a key strategy or a normalized match), so that a
-    /// path names it as the input does.
-    struct Member {
-        let entry: Int
-        let respelled: Bool
-    }
 
     /// The member for `key`: exact first, then normalized when the policy says so.
     @inline(__always)
-    func lookup(_ key: Key) throws -> Member? {
+    func lookup(_ key: Key) throws -> KeyedMember? {
         if let entry = findExact(key) {
-            return Member(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)
+            return KeyedMember(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)
         }
         guard impl.options.policy.keyMatching == .normalized else { return nil }
-        return try impl.normalizedMatch(for: key, in: object, path: pathNode).map { Member(entry: $0, respelled: true) }
+        return try impl.normalizedMatch(for: key, in: object, path: pathNode).map { KeyedMember(entry: $0, respelled: true) }
     }
 
     /// The coding-path key of `member`: `key`, or the input's spelling of it (read only if a
     /// path is built).
     @inline(__always)
-    func pathKey(_ key: Key, _ member: Member) -> any CodingKey {
+    func pathKey(_ key: Key, _ member: KeyedMember) -> any CodingKey {
         member.respelled ? MatchedKey(key, keyEntry: member.entry - 1, in: impl.map) : key
     }
 
@@ -149,7 +142,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         do { return try lookup(key) != nil } catch { return true }
     }
 
-    func require(_ key: Key) throws -> Member {
+    func require(_ key: Key) throws -> KeyedMember {
         if let found = try lookup(key) { return found }
         throw keyNotFound(key)
     }
@@ -212,7 +205,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `nil` for a missing key or `null`; otherwise `read`'s value, recovered to `nil` when
     /// it cannot be read and the policy allows it.
     @inline(__always) func valueIfPresent<T>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
-        let found: Member?
+        let found: KeyedMember?
         do {
             found = try lookup(key)
         } catch let error as DecodingError where impl.options.policy.invalidValues != .throw {
@@ -297,4 +290,13 @@ enum KeyTable {
         }
         return table
     }
+}
+
+/// A member found for a key (outside ``KeyedContainer`` so that it is not generic, which
+/// would cost a metadata lookup per use): its value entry, and whether the input spells its key
+/// differently from the `CodingKey` (a key strategy or a normalized match), so that a
+/// path names it as the input does.
+struct KeyedMember {
+    let entry: Int
+    let respelled: Bool
 }

@@ -155,7 +155,9 @@ struct JSONScanner {
     }
 
     /// Delimits a string; escapes and control characters are checked when it is decoded.
-    mutating func scanString() throws(JSONSyntaxError) {
+    /// Returns the flags recorded for it.
+    @discardableResult
+    mutating func scanString() throws(JSONSyntaxError) -> Int {
         let quote = index
         index &+= 1
         let start = index
@@ -184,7 +186,7 @@ struct JSONScanner {
             if byte == UInt8(ascii: "\"") {
                 record(ValueMap.Kind.string.rawValue | flags, start, index &- start)
                 index &+= 1
-                return
+                return flags
             }
             if byte == UInt8(ascii: "\\") {
                 flags |= ValueMap.complexString
@@ -281,37 +283,35 @@ struct JSONScanner {
             words[entry] = ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys) | (count << 8)
             words[entry &+ 2] = words.entryCount
         }
-        func closing(_ byte: UInt8?) throws(JSONSyntaxError) -> Bool {
+        // Whether the object ends at `byte` (consumed), where a key could also start.
+        @inline(__always) func ends(_ byte: UInt8?, at index: inout Int) throws(JSONSyntaxError) -> Bool {
             guard let byte else {
                 if braced { throw .endOfInput(at: index) }
                 return true
             }
-            if byte == UInt8(ascii: "}") {
-                if !braced { throw .unexpected(byte, "in object without braces", at: index) }
-                index &+= 1
-                return true
-            }
-            return false
+            guard byte == UInt8(ascii: "}") else { return false }
+            if !braced { throw .unexpected(byte, "in object without braces", at: index) }
+            index &+= 1
+            return true
         }
-        if try closing(peekAfterWhitespace()) { return }
+        if try ends(peekAfterWhitespace(), at: &index) { return }
         while true {
             let quote = try nextNonWhitespace()
             guard quote == UInt8(ascii: "\"") else { throw .unexpected(quote, "where an object key was expected", at: index) }
-            try scanString()
-            keyFlags |= words[words.count - 3] & 0xF0
+            keyFlags |= try scanString()
             let colon = try nextNonWhitespace()
             guard colon == UInt8(ascii: ":") else { throw .unexpected(colon, "after object key", at: index) }
             index &+= 1
             try scanValue()
             count &+= 2
             let separator = peekAfterWhitespace()
-            if try closing(separator) { return }
             guard separator == UInt8(ascii: ",") else {
+                if try ends(separator, at: &index) { return }
                 throw .unexpected(separator!, "in object", at: index)
             }
             index &+= 1
             // JSONDecoder accepts a trailing comma.
-            if try closing(peekAfterWhitespace()) { return }
+            if try ends(peekAfterWhitespace(), at: &index) { return }
         }
     }
 }
