@@ -206,27 +206,36 @@ func measureMessyTwitter(seed: UInt64) throws -> (Row, MessyCorpus) {
     return (Row(label: "messy twitter (default policy)²", baseline: baseline, lenient: lenientTime), messy)
 }
 
+/// This executable (the child processes are it, or built beside it).
+let thisExecutable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    ?? CommandLine.arguments[0])
+
+/// Runs `executable` with `arguments` and returns what it printed, or `nil` when it could not
+/// be run or failed.
+func runChild(_ executable: URL, _ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do {
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: output, as: UTF8.self) : nil
+    } catch {
+        return nil
+    }
+}
+
 /// Median VmHWM in kB after one decode, over `runs` fresh child processes of this executable.
 func childPeak(_ decoder: String, _ corpus: CorpusName, runs: Int = 3) -> (before: Int, after: Int)? {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        ?? CommandLine.arguments[0]
     var samples: [(Int, Int)] = []
     for _ in 0..<runs {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--peak", decoder, corpus.rawValue]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        do {
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-            guard process.terminationStatus == 0, fields.count == 2, fields[1] > 0 else { return nil }
-            samples.append((fields[0], fields[1]))
-        } catch {
-            return nil
-        }
+        guard let output = runChild(thisExecutable, ["--peak", decoder, corpus.rawValue]) else { return nil }
+        let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard fields.count == 2, fields[1] > 0 else { return nil }
+        samples.append((fields[0], fields[1]))
     }
     samples.sort { $0.1 < $1.1 }
     return samples[samples.count / 2]
@@ -235,24 +244,10 @@ func childPeak(_ decoder: String, _ corpus: CorpusName, runs: Int = 3) -> (befor
 /// Mallocs of one decode, from the `malloc-count` executable built beside this one (it links
 /// the malloc interposer, which this timing process must not).
 func mallocCount(_ decoder: String, _ corpus: CorpusName) -> Int? {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        ?? CommandLine.arguments[0]
-    let counter = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("malloc-count")
-    guard FileManager.default.isExecutableFile(atPath: counter.path) else { return nil }
-    let process = Process()
-    process.executableURL = counter
-    process.arguments = [decoder, corpus.rawValue]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    do {
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    } catch {
-        return nil
-    }
+    let counter = thisExecutable.deletingLastPathComponent().appendingPathComponent("malloc-count")
+    guard FileManager.default.isExecutableFile(atPath: counter.path),
+          let output = runChild(counter, [decoder, corpus.rawValue]) else { return nil }
+    return Int(output.trimmingCharacters(in: .whitespacesAndNewlines))
 }
 
 var dataRows: [Row] = []
