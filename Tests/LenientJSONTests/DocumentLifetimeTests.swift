@@ -34,7 +34,7 @@ struct DocumentLifetimeTests {
         let kept = try LenientJSONDecoder().decode(KeepsDecoder.self, from: data)
         let expected = kept.name
         // Overwrite the caller's buffer in place (it is uniquely referenced, so no copy).
-        data.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: "#")) }
+        data.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: "#")) }
         #expect(try kept.later() == expected)
         data = Data()
         #expect(try kept.later() == expected)
