@@ -154,7 +154,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
             return try InputEncoding.withUTF8(data) { raw, isOriginal in
                 let borrows = isOriginal && !options.allowsJSON5 && ValueMap.canBorrow(raw)
                 let bytes = borrows
-                    ? UnsafeMutableBufferPointer(mutating: raw.bindMemory(to: UInt8.self))
+                    ? UnsafeMutableBufferPointer(mutating: raw.assumingMemoryBound(to: UInt8.self))
                     : ValueMap.ownedCopy(of: raw)
                 let text = UnsafeBufferPointer(rebasing: bytes[..<raw.count])
                 var map: ValueMap

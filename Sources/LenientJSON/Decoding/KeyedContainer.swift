@@ -73,7 +73,6 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return value
     }
 
-
     /// The member for `key`: exact first, then normalized when the policy says so.
     @inline(__always)
     func lookup(_ key: Key) throws -> KeyedMember? {
