@@ -14,6 +14,31 @@ extension DecodableArray {
     }
 }
 
+/// A scalar whose strict reading (``DecoderImpl/strictInteger(_:as:)`` and its kin) can be
+/// tried on an array element before any coding path is built.
+protocol StrictScalar: Decodable {
+    static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Self?
+}
+
+extension Double: StrictScalar {
+    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Double? { impl.strictFloatingPoint(entry, as: Double.self) }
+}
+extension Float: StrictScalar {
+    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Float? { impl.strictFloatingPoint(entry, as: Float.self) }
+}
+extension Int: StrictScalar {
+    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Int? { impl.strictInteger(entry, as: Int.self) }
+}
+extension Int64: StrictScalar {
+    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Int64? { impl.strictInteger(entry, as: Int64.self) }
+}
+extension String: StrictScalar {
+    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> String? { impl.strictString(entry) }
+}
+extension Bool: StrictScalar {
+    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Bool? { impl.strictBool(entry) }
+}
+
 /// Any `Dictionary`, for the `[]` → `[:]` rule.
 protocol DecodableDictionary {}
 extension Dictionary: DecodableDictionary {}
@@ -21,20 +46,22 @@ extension Dictionary: DecodableDictionary {}
 extension Array: DecodableArray where Element: Decodable {
     static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
         let map = impl.map
-        let path = parent.appending(key)
-        switch map.kind(entry) {
-        case .array:
+        if map.kind(entry) == .array {
             let count = map.childCount(entry)
-            // Arrays of the common scalars take a loop specialized for their element type.
-            if Element.self == Double.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: [Double].self), to: Self.self) }
-            if Element.self == Int.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: [Int].self), to: Self.self) }
-            if Element.self == String.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: [String].self), to: Self.self) }
-            if Element.self == Int64.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: [Int64].self), to: Self.self) }
-            if Element.self == Float.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: [Float].self), to: Self.self) }
-            if Element.self == Bool.self { return unsafeBitCast(try impl.elements(of: entry, count: count, path: path, as: [Bool].self), to: Self.self) }
+            // Arrays of the common scalars take a loop specialized for their element type,
+            // which builds no coding path unless an element needs more than a strict reading.
+            if Element.self == Double.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [Double].self), to: Self.self) }
+            if Element.self == Int.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [Int].self), to: Self.self) }
+            if Element.self == String.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [String].self), to: Self.self) }
+            if Element.self == Int64.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [Int64].self), to: Self.self) }
+            if Element.self == Float.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [Float].self), to: Self.self) }
+            if Element.self == Bool.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [Bool].self), to: Self.self) }
             // `Self`, not `[Element]`: the metadata of `Self` comes with the call, while
             // naming `[Element]` would look it up in the runtime for every array.
-            return try impl.elements(of: entry, count: count, path: path, as: Self.self)
+            return try impl.elements(of: entry, count: count, path: parent.appending(key), as: Self.self)
+        }
+        let path = parent.appending(key)
+        switch map.kind(entry) {
         case .null:
             break
         default:
@@ -63,15 +90,41 @@ extension DecoderImpl {
     where C.Element: Decodable {
         var result = C()
         result.reserveCapacity(count)
+        try appendElements(to: &result, from: 0, child: entry + 1, count: count, path: path)
+        return result
+    }
+
+    /// ``elements(of:count:path:as:)`` for scalar elements: each is read strictly, and only
+    /// from the first element that needs more (a coercion, a recovery, an error with its
+    /// path) on does the general loop take over, with the array's path built then.
+    func scalarElements<C: RangeReplaceableCollection>(of entry: Int, count: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: C.Type) throws -> C
+    where C.Element: StrictScalar {
+        var result = C()
+        result.reserveCapacity(count)
         var child = entry + 1
+        for index in 0 ..< count {
+            guard let value = C.Element.strictValue(child, in: self) else {
+                try appendElements(to: &result, from: index, child: child, count: count, path: parent.appending(key))
+                break
+            }
+            result.append(value)
+            child = map.next(after: child)
+        }
+        return result
+    }
+
+    /// Appends elements `first..<count` of an array, the first of them at entry `child`.
+    private func appendElements<C: RangeReplaceableCollection>(to result: inout C, from first: Int, child: Int, count: Int, path: CodingPathNode) throws
+    where C.Element: Decodable {
+        var child = child
         if options.policy.invalidValues != .recover {
-            for index in 0 ..< count {
+            for index in first ..< count {
                 result.append(try unwrap(child, as: C.Element.self, parent: path, key: IndexKey(index)))
                 child = map.next(after: child)
             }
-            return result
+            return
         }
-        for index in 0 ..< count {
+        for index in first ..< count {
             do {
                 result.append(try unwrap(child, as: C.Element.self, parent: path, key: IndexKey(index)))
             } catch let error as DecodingError {
@@ -80,7 +133,6 @@ extension DecoderImpl {
             }
             child = map.next(after: child)
         }
-        return result
     }
 
     func decodeElements<E: Decodable>(_ entries: [Int], path: CodingPathNode, as type: E.Type) throws -> [E] {

@@ -3,7 +3,41 @@ import Foundation
 /// Reading scalars: the strict path first (exactly `JSONDecoder`), and only where it fails,
 /// the policy's fallback (`fallback(_:as:parent:key:strictError:)` in `Coercion/Coercion.swift`).
 extension DecoderImpl {
+    // MARK: Strict readings (no path, no policy: exactly what JSONDecoder accepts, or nil)
+
+    /// The integer at `entry` when it is a JSON number that fits `T`.
+    @inline(__always) func strictInteger<T: FixedWidthInteger>(_ entry: Int, as type: T.Type) -> T? {
+        guard map.kind(entry) == .number, !map.isJSON5, let shape = map.numberShape(entry) else { return nil }
+        let text = map.text(entry)
+        if shape.isPlainInteger, let value = NumberParsing.plainInteger(text, as: type) { return value }
+        return NumberParsing.integer(text, shape: shape, as: type)
+    }
+
+    /// The floating-point value at `entry` when it is a JSON number `T` can hold.
+    @inline(__always) func strictFloatingPoint<T: BinaryFloatingPoint>(_ entry: Int, as type: T.Type) -> T? {
+        guard map.kind(entry) == .number, !map.isJSON5, let shape = map.numberShape(entry) else { return nil }
+        return NumberParsing.floatingPoint(map.text(entry), shape: shape, as: type)
+    }
+
+    /// The string at `entry` when it is a well-formed JSON string.
+    @inline(__always) func strictString(_ entry: Int) -> String? {
+        guard map.kind(entry) == .string else { return nil }
+        return try? StringDecoding.decode(map.text(entry), flags: map.flags(entry), base: map.offset(entry), json5: map.isJSON5)
+    }
+
+    /// The Boolean at `entry` when it is `true` or `false`.
+    @inline(__always) func strictBool(_ entry: Int) -> Bool? {
+        switch map.kind(entry) {
+        case .true: return true
+        case .false: return false
+        default: return nil
+        }
+    }
+
+    // MARK: Unwrapping: the strict reading, then the policy's fallback
+
     func unwrapInteger<T: FixedWidthInteger & Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+        if let value = strictInteger(entry, as: type) { return value }
         if map.kind(entry) == .number {
             let text = map.text(entry)
             if !map.isJSON5, let shape = map.numberShape(entry) {
@@ -21,6 +55,7 @@ extension DecoderImpl {
     }
 
     func unwrapFloatingPoint<T: BinaryFloatingPoint & Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+        if let value = strictFloatingPoint(entry, as: type) { return value }
         switch map.kind(entry) {
         case .number:
             let text = map.text(entry)
@@ -48,14 +83,10 @@ extension DecoderImpl {
     }
 
     func unwrapBool(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Bool {
-        switch map.kind(entry) {
-        case .true: return true
-        case .false: return false
-        default:
-            // JSONDecoder reports null as a type mismatch for Bool (not valueNotFound).
-            return try fallback(entry, as: Bool.self, parent: parent, key: key, strictError: DecodingErrors.typeMismatch(
-                Bool.self, path: parent.path(appending: key), map: map, entry: entry))
-        }
+        if let value = strictBool(entry) { return value }
+        // JSONDecoder reports null as a type mismatch for Bool (not valueNotFound).
+        return try fallback(entry, as: Bool.self, parent: parent, key: key, strictError: DecodingErrors.typeMismatch(
+            Bool.self, path: parent.path(appending: key), map: map, entry: entry))
     }
 
     func unwrapString(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> String {
