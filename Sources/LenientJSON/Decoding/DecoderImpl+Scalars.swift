@@ -40,9 +40,8 @@ extension DecoderImpl {
         if let value = strictInteger(entry, as: type) { return value }
         if map.kind(entry) == .number {
             let text = map.text(entry)
-            if !map.isJSON5, let shape = map.numberShape(entry) {
-                if shape.isPlainInteger, let value = NumberParsing.plainInteger(text, as: type) { return value }
-                if let value = NumberParsing.integer(text, shape: shape, as: type) { return value }
+            if !map.isJSON5, map.numberShape(entry) != nil {
+                // A valid number the strict reading could not fit in `T`.
                 return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
             }
             if map.isJSON5, let number = JSON5Number(text) {
@@ -59,8 +58,8 @@ extension DecoderImpl {
         switch map.kind(entry) {
         case .number:
             let text = map.text(entry)
-            if !map.isJSON5, let shape = map.numberShape(entry) {
-                if let value = NumberParsing.floatingPoint(text, shape: shape, as: type) { return value }
+            if !map.isJSON5, map.numberShape(entry) != nil {
+                // A valid number the strict reading could not hold in `T` (overflow, underflow).
                 return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
             }
             if map.isJSON5, let number = JSON5Number(text) {

@@ -12,14 +12,7 @@ enum KeyNormalization {
         var result = ""
         result.reserveCapacity(key.utf8.count)
         for byte in key.utf8 {
-            switch byte {
-            case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: "A") ... UInt8(ascii: "Z"):
-                result.unicodeScalars.append(Unicode.Scalar(byte | 0x20))
-            default:
-                continue
-            }
+            if let folded = folded(byte) { result.unicodeScalars.append(Unicode.Scalar(folded)) }
         }
         return result
     }
