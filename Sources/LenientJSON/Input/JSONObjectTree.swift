@@ -85,19 +85,20 @@ struct JSONObjectTree {
     }
 
     mutating func add(_ value: Any) throws {
-        // Exact type checks first: a cast to the wrong type can bridge the value (an array
-        // asked whether it is an `NSNull` is bridged to `NSArray`, deeply).
+        // Exact type checks first, then the cast to that same type (which cannot fail and does
+        // not bridge): a cast to the wrong type can bridge the value (an array asked whether it
+        // is an `NSNull` is bridged to `NSArray`, deeply).
         let type = Swift.type(of: value)
-        if type == String.self { return addString(value as! String) }
-        if type is NSNumber.Type { return addNSNumber(value as! NSNumber) }
-        if type == [String: Any].self { return try addObject(value as! [String: Any]) }
-        if type == [Any].self { return try addArray(value as! [Any]) }
+        if type == String.self, let string = value as? String { return addString(string) }
+        if type is NSNumber.Type, let number = value as? NSNumber { return addNSNumber(number) }
+        if type == [String: Any].self, let dictionary = value as? [String: Any] { return try addObject(dictionary) }
+        if type == [Any].self, let array = value as? [Any] { return try addArray(array) }
         if type is NSNull.Type { return record(.null, 0, 0) }
-        if type == Bool.self { return record(value as! Bool ? .true : .false, 0, 0) }
+        if type == Bool.self, let bool = value as? Bool { return record(bool ? .true : .false, 0, 0) }
         if let number = Self.nativeNumberText(value, type) { return addNumber(number) }
-        if type == Decimal.self { return addDecimal(value as! Decimal) }
-        if type == Date.self {
-            dates.append(value as! Date)
+        if type == Decimal.self, let decimal = value as? Decimal { return addDecimal(decimal) }
+        if type == Date.self, let date = value as? Date {
+            dates.append(date)
             return record(.date, dates.count - 1, 0)
         }
         if type is any OptionalValue.Type, let optional = value as? any OptionalValue {

@@ -140,18 +140,24 @@ struct JSONScanner {
             if isDigit(index) { index = digitsEnd(index) } else { valid = false }
         }
         // Whatever else could continue a number makes this one malformed (`01`, `1.2.3`, `1-2`).
-        trailing: while index < end {
-            switch bytes[index] {
-            case UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "+"),
-                 UInt8(ascii: "-"), UInt8(ascii: "e"), UInt8(ascii: "E"):
-                valid = false
-                index &+= 1
-            default:
-                break trailing
-            }
+        while index < end && Self.continuesNumber(bytes[index]) {
+            valid = false
+            index &+= 1
         }
         let flags = valid ? (integer ? ValueMap.validNumber | ValueMap.integerNumber : ValueMap.validNumber) : 0
         record(ValueMap.Kind.number.rawValue | flags, start, index &- start)
+    }
+
+    /// Whether `byte` can continue number text (a digit, `.`, `+`, `-`, `e`, `E`): a number
+    /// ends at the first byte that cannot.
+    @inline(__always) static func continuesNumber(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "+"),
+             UInt8(ascii: "-"), UInt8(ascii: "e"), UInt8(ascii: "E"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// Delimits a string; escapes and control characters are checked when it is decoded.

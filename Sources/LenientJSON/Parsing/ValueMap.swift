@@ -87,13 +87,7 @@ final class ValueMap: @unchecked Sendable {
     /// last byte must not be one that can continue a number, so that `strtod` stops inside it.
     static func canBorrow(_ text: UnsafeRawBufferPointer) -> Bool {
         guard let last = text.last else { return false }
-        switch last {
-        case UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "+"),
-             UInt8(ascii: "-"), UInt8(ascii: "e"), UInt8(ascii: "E"):
-            return false
-        default:
-            return true
-        }
+        return !JSONScanner.continuesNumber(last)
     }
 
     /// Replaces borrowed bytes by an owned copy. Called when a decode ends while something
