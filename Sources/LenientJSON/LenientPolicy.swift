@@ -54,6 +54,17 @@ public struct LenientPolicy: Sendable, Equatable {
     public static let permissive = LenientPolicy(
         coercions: .all, keyMatching: .normalized, missingValues: .useDefault,
         invalidValues: .recover)
+
+    /// Whether any rule other than key matching can change a value.
+    var allowsLeniency: Bool {
+        !coercions.isEmpty || missingValues != .throw || invalidValues != .throw
+    }
+
+    /// This policy without coercions or recovery, keeping its key matching: how a value is
+    /// decoded again to find `JSONDecoder`'s choice among a hand-written decoder's alternatives.
+    var strictReading: LenientPolicy {
+        LenientPolicy(coercions: [], keyMatching: keyMatching, missingValues: .throw, invalidValues: .throw)
+    }
 }
 
 extension LenientPolicy {

@@ -438,7 +438,9 @@ private enum CRTRows {
         lenientRule(#"" ""#, Bool?.self, nil),
         lenientRule(#""""#, Decimal?.self, nil),
         lenientRule(#""""#, UUID?.self, nil),
-        lenientRule(#""  ""#, URL?.self, nil),
+        // JSONDecoder reads "  " as a URL (percent-encoded): parity wins over the rule.
+        accepted(#""  ""#, URL?.self, URL(string: "%20%20")),
+        lenientRule(#""""#, URL?.self, nil),
         lenientRule(#""""#, Date?.self, nil),
         // String is not such a scalar: "" stays "".
         accepted(#""""#, String?.self, ""),
@@ -525,9 +527,10 @@ private enum CRTRows {
         permissiveOnly(#"{"10":10,"2":2,"0":0,"9":9,"1":1,"3":3,"8":8,"4":4,"7":7,"5":5,"6":6}"#, [Int].self, Array(0 ... 10)),
         permissiveOnly(#"{"0":"7"}"#, [Int].self, [7]),
         row(#"{"0":"a","1":"b"}"#, [String]?.self, lenient: .value(nil), permissive: .value(["a", "b"])),
-        // Not exactly "0"…"n-1".
-        never(#"{"0":"a","2":"c"}"#, [String].self),
-        never(#"{"1":"a","2":"b"}"#, [String].self),
+        // Gaps, as PHP's array_filter leaves them: numeric key order.
+        permissiveOnly(#"{"0":"a","2":"c"}"#, [String].self, ["a", "c"]),
+        permissiveOnly(#"{"17":"b","3":"a"}"#, [String].self, ["a", "b"]),
+        // Keys that are not all integers without sign or leading zero.
         never(#"{"0":"a","1":"b","x":"c"}"#, [String].self),
         never(#"{"00":"a"}"#, [String].self),
         never(#"{"-0":"a"}"#, [String].self),

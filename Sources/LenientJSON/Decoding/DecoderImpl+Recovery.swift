@@ -34,14 +34,16 @@ extension DecoderImpl {
         if policy.invalidValues == .throw && !policy.coercions.contains(.emptyStringAsNil) { return try read() }
         if policy.coercions.contains(.emptyStringAsNil), map.kind(entry) == .string, Self.isNonStringScalar(type),
            NumericText.isBlank(try stringValue(entry, path: parent, key: key)) {
-            note(.coerced, entry: entry, path: parent.path(appending: key), "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
+            // Where JSONDecoder reads the blank text (a URL of spaces, a custom date strategy), parity wins.
+            if let value = try? readingStrictly(read) { return value }
+            try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key), "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
             return nil
         }
         guard policy.invalidValues != .throw else { return try read() }
         do {
             return try read()
         } catch let error as DecodingError {
-            note(.recoveredAsNil, entry: entry, path: parent.path(appending: key),
+            try recordLeniency(.recoveredAsNil, entry: entry, path: parent.path(appending: key),
                  "Recovered Optional \(DecodingErrors.typeName(T.self)) as nil: \(Self.reason(error))")
             return nil
         }
@@ -57,15 +59,15 @@ extension DecoderImpl {
         let isMissing = map.kind(entry) == .null
         let allowed = isMissing ? options.policy.missingValues == .useDefault : options.policy.invalidValues == .recover
         guard allowed, let value = defaultValue(type, parent: parent, key: key) else { throw error }
-        note(.usedDefault, entry: entry, path: parent.path(appending: key),
+        try recordLeniency(.usedDefault, entry: entry, path: parent.path(appending: key),
              "Used the default \(Self.show(value)) for \(isMissing ? "null" : "an invalid value") (\(Self.reason(error)))")
         return value
     }
 
     /// The default for a missing key, when the policy allows it; else `nil`.
-    func defaultForMissing<T: Decodable>(_ type: T.Type, parent: CodingPathNode, key: any CodingKey) -> T? {
+    func defaultForMissing<T: Decodable>(_ type: T.Type, parent: CodingPathNode, key: any CodingKey) throws -> T? {
         guard options.policy.missingValues == .useDefault, let value = defaultValue(type, parent: parent, key: key) else { return nil }
-        note(.usedDefault, entry: nil, path: parent.path(appending: key), "Used the default \(Self.show(value)) for a missing key.")
+        try recordLeniency(.usedDefault, entry: nil, path: parent.path(appending: key), "Used the default \(Self.show(value)) for a missing key.")
         return value
     }
 

@@ -171,7 +171,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// every generic call ask the runtime for `Optional<T>`'s metadata.
     @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
         guard let found = try lookup(key) else {
-            if let value = impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
+            if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
         }
         do {

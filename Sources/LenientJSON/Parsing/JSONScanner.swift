@@ -265,7 +265,11 @@ struct JSONScanner {
                 guard byte == UInt8(ascii: ",") else { throw .unexpected(byte, "in array", at: index) }
                 index &+= 1
                 // JSONDecoder accepts a trailing comma.
-                if try nextNonWhitespace() == UInt8(ascii: "]") { index &+= 1; break }
+                if try nextNonWhitespace() == UInt8(ascii: "]") {
+                    index &+= 1
+                    words.hasTrailingComma = true
+                    break
+                }
             }
         }
         words[entry] = ValueMap.Kind.array.rawValue | (count << 8)
@@ -317,7 +321,10 @@ struct JSONScanner {
             }
             index &+= 1
             // JSONDecoder accepts a trailing comma.
-            if try ends(peekAfterWhitespace(), at: &index) { return }
+            if try ends(peekAfterWhitespace(), at: &index) {
+                words.hasTrailingComma = true
+                return
+            }
         }
     }
 }
