@@ -75,10 +75,11 @@ extension Set: DecodableArray where Element: Decodable {
 extension DecoderImpl {
     /// An array from a value that is not one: an object with index keys (permissive), a
     /// single value wrapped as one element (lenient), else the error `JSONDecoder` throws.
-    func arrayFromOtherValue<C: RangeReplaceableCollection>(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: C.Type) throws -> C
+    func arrayFromOtherValue<C: RangeReplaceableCollection & Decodable>(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: C.Type) throws -> C
     where C.Element: Decodable {
         let path = parent.appending(key)
         if map.kind(entry) != .null {
+            if let value = try decodeEmbeddedJSON(entry, as: C.self, parent: parent, key: key) { return value }
             if map.kind(entry) == .object, coercions.contains(.arraysFromIndexedObjects), let members = indexedMembers(of: entry) {
                 var result = C()
                 for (index, member) in members.enumerated() {
@@ -93,8 +94,12 @@ extension DecoderImpl {
                 return C(CollectionOfOne(element))
             }
         }
-        // The error JSONDecoder throws (from unkeyedContainer()).
-        _ = try arrayEntry(entry, path: path)
+        // The error JSONDecoder throws (from unkeyedContainer()), naming the model's type.
+        do {
+            _ = try arrayEntry(entry, path: path)
+        } catch let error as DecodingError {
+            throw DecodingErrors.naming(C.self, in: error, map: map, entry: entry, path: path.path)
+        }
         return C()
     }
 

@@ -35,7 +35,7 @@ extension DecoderImpl {
     /// The syntax error of the first malformed number or string in the value at `entry`
     /// (keys included), or `nil` when it is well-formed JSON.
     func malformedToken(in entry: Int, path: () -> [any CodingKey]) -> DecodingError? {
-        guard map.hasSourcePositions, entry < map.nullEntry else { return nil }
+        guard entry < map.nullEntry else { return nil }
         let end = map.next(after: entry)
         var current = entry
         while current < end {

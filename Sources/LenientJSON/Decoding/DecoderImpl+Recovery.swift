@@ -31,7 +31,7 @@ extension DecoderImpl {
     @inline(__always)
     func optional<T>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T) throws -> T? {
         let policy = options.policy
-        if policy.invalidValues == .throw && !policy.coercions.contains(.emptyStringAsNil) { return try read() }
+        if policy.invalidValues == .throw && policy.coercions.isDisjoint(with: [.emptyStringAsNil, .falseAsNil]) { return try read() }
         if policy.coercions.contains(.emptyStringAsNil), map.kind(entry) == .string, Self.isNonStringScalar(type),
            NumericText.isBlank(try stringValue(entry, path: parent, key: key)) {
             // Where JSONDecoder reads the blank text (a URL of spaces, a custom date strategy), parity wins.
@@ -39,14 +39,41 @@ extension DecoderImpl {
             try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key), "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
             return nil
         }
+        if map.kind(entry) == .false, policy.coercions.contains(.falseAsNil), T.self != Bool.self {
+            // Where JSONDecoder reads `false` (a type that accepts it), parity wins.
+            if let value = try? readingStrictly(read) { return value }
+            try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key),
+                               "Read false as nil for Optional \(DecodingErrors.typeName(T.self)) (PHP's \"no value\").")
+            return nil
+        }
         guard policy.invalidValues != .throw else { return try read() }
         do {
+            if policy.missingValues == .useDefault, map.kind(entry) == .object {
+                return try optionalModel(entry, as: type, parent: parent, key: key, read)
+            }
             return try read()
         } catch let error as DecodingError {
             try recordLeniency(.recoveredAsNil, entry: entry, path: parent.path(appending: key),
                  "Recovered Optional \(DecodingErrors.typeName(T.self)) as nil: \(Self.reason(error))")
             return nil
         }
+    }
+
+    /// `read`'s value for an `Optional` model type from an object under a policy with defaults
+    /// for missing values: `nil` when the object supplied none of the type's keys and the value
+    /// could only be built from defaults (`"center": {}` into `LatLon?`); the events of the value
+    /// built and thrown away are not kept.
+    func optionalModel<T>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T) throws -> T? {
+        let keysBefore = keysFound
+        let leniencyBefore = leniencyCount
+        let mark = report?.events.count ?? 0
+        let value = try read()
+        guard keysFound == keysBefore, leniencyCount != leniencyBefore, !(T.self is any DecodableArray.Type),
+              !(T.self is any DecodableDictionary.Type) else { return value }
+        discardEvents(from: mark, leniency: leniencyBefore)
+        try recordLeniency(.recoveredAsNil, entry: entry, path: parent.path(appending: key),
+                           "Read an object with none of \(DecodingErrors.typeName(T.self))'s keys as nil.")
+        return nil
     }
 
     /// Whether the policy turns missing, null or invalid non-Optional values into defaults.

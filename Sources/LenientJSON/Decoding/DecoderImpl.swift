@@ -27,6 +27,9 @@ final class DecoderImpl: Decoder {
     /// How many times a rule changed an outcome so far (every report event but `matchedKey`),
     /// counted with or without a report: a value whose decode moved it was helped by leniency.
     var leniencyCount = 0
+    /// How many keyed lookups found their member so far (an `Optional` model whose object
+    /// supplied none of its keys is `nil` under defaults).
+    var keysFound = 0
     /// Whether a value is being decoded again under the policy's strict reading.
     var isDecodingStrictly = false {
         didSet { decodesPlainTypesDirectly = !options.policy.allowsLeniency && !isDecodingStrictly }
@@ -130,7 +133,11 @@ final class DecoderImpl: Decoder {
             }
         case .plain(let isDictionary):
             if decodesPlainTypesDirectly {
-                return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
+                do {
+                    return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
+                } catch let error as DecodingError {
+                    throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
+                }
             }
             return try decodePlain(entry, as: type, parent: parent, key: key, isDictionary: isDictionary)
         }
@@ -141,7 +148,10 @@ final class DecoderImpl: Decoder {
     @inline(never)
     func coerce<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool, orThrow error: DecodingError) throws -> T {
         if isDictionary, let value = try emptyArrayAsDictionary(entry, as: type, parent: parent, key: key) { return value }
-        guard let value = try coerce(entry, as: type, parent: parent, key: key) else { throw error }
+        if let value = try decodeEmbeddedJSON(entry, as: type, parent: parent, key: key) { return value }
+        guard let value = try coerce(entry, as: type, parent: parent, key: key) else {
+            throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
+        }
         return value
     }
 

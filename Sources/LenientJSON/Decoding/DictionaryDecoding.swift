@@ -40,8 +40,9 @@ extension Int: MemberName {
 extension Dictionary: MemberwiseDictionary where Key: MemberName, Value: Decodable {
     static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
         let map = impl.map
-        if map.kind(entry) != .object, let empty = try impl.emptyArrayAsDictionary(entry, as: Self.self, parent: parent, key: key) {
-            return empty
+        if map.kind(entry) != .object {
+            if let empty = try impl.emptyArrayAsDictionary(entry, as: Self.self, parent: parent, key: key) { return empty }
+            if let embedded = try impl.decodeEmbeddedJSON(entry, as: Self.self, parent: parent, key: key) { return embedded }
         }
         let path = parent.appending(key)
         let object = try impl.objectEntry(entry, path: path)

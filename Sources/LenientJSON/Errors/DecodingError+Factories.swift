@@ -48,6 +48,35 @@ enum DecodingErrors {
         return .dataCorrupted(.init(codingPath: path, debugDescription: message, underlyingError: error))
     }
 
+    /// `error`, thrown while decoding model type `type` at `entry`, with a message that
+    /// names the model type and points at the input: where the standard library or a model's
+    /// own `init(from:)` threw about this value (an unknown enum case: "Cannot initialize Kind
+    /// from invalid String value x"), or a container said `Dictionary<String, Any>` for
+    /// what the model calls `Banners`. The error's case, type and coding path stay as thrown.
+    static func naming(_ type: Any.Type, in error: DecodingError, map: ValueMap, entry: Int, path: [any CodingKey]) -> DecodingError {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.count == path.count && !context.debugDescription.contains(" at $"):
+            var reason = context.debugDescription
+            if reason.hasSuffix(".") { reason.removeLast() }
+            return dataCorrupted(reason, path: context.codingPath, map: map, entry: entry, underlying: context.underlyingError)
+        case .typeMismatch(let expected, let context) where context.codingPath.count == path.count && isContainerType(expected):
+            return .typeMismatch(expected, .init(codingPath: context.codingPath, debugDescription: sentence(
+                "Expected \(typeName(type))", path: context.codingPath, map: map, entry: entry, found: found(map, entry)),
+                underlyingError: context.underlyingError))
+        case .valueNotFound(let expected, let context) where context.codingPath.count == path.count && isContainerType(expected):
+            return .valueNotFound(expected, .init(codingPath: context.codingPath, debugDescription: sentence(
+                "Expected \(typeName(type))", path: context.codingPath, map: map, entry: entry, found: "null"),
+                underlyingError: context.underlyingError))
+        default:
+            return error
+        }
+    }
+
+    /// Whether `type` is what a container reports (`[String: Any]`, `[Any]`) rather than a model type.
+    private static func isContainerType(_ type: Any.Type) -> Bool {
+        type == [String: Any].self || type == [Any].self
+    }
+
     // MARK: Pieces
 
     static func sentence(_ expected: String, path: [any CodingKey], map: ValueMap, entry: Int?, found: String) -> String {

@@ -35,6 +35,11 @@ struct JSONScanner {
 
     // MARK: Bytes
 
+    /// Whether `byte` is JSON whitespace (space, tab, line feed, carriage return).
+    @inline(__always) static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
     @inline(__always) mutating func peekAfterWhitespace() -> UInt8? {
         while index < bytes.count {
             let byte = bytes[index]
