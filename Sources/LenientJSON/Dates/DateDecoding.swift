@@ -45,7 +45,7 @@ extension DecoderImpl {
     /// throws `dataCorrupted` "Date string does not match format expected by formatter." at
     /// the date's path: that error is read as the `.formatted` strategy failing, and the
     /// fallbacks follow (without the events of the abandoned attempt).
-    private func customDate(_ closure: @Sendable (any Decoder) throws -> Date, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date {
+    private func customDate(_ closure: (any Decoder) throws -> Date, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date {
         #if canImport(Darwin)
         return try with(entry: entry, path: parent.appending(key)) { try closure(self) }
         #else
