@@ -44,8 +44,6 @@ extension DecoderImpl {
             value = try coerceDecimal(entry, parent: parent, key: key) as? T
         } else if T.self == String.self {
             value = coerceString(entry) as? T
-        } else if T.self == Date.self {
-            value = try coerceDate(entry, parent: parent, key: key) as? T
         } else if T.self == Data.self {
             value = try coerceData(entry, parent: parent, key: key) as? T
         } else if T.self == URL.self {

@@ -39,6 +39,16 @@ enum DecodingErrors {
         return .dataCorrupted(.init(codingPath: path, debugDescription: message + ".", underlyingError: underlying))
     }
 
+    /// A `Date` that neither the strategy nor a fallback reads: `typeMismatch` with `type` (what
+    /// the strategy reads) for a value of the wrong kind, else `dataCorrupted`, as `JSONDecoder`;
+    /// the message names `Date`, the value found and the forms tried.
+    static func dateNotRead(mismatching type: Any.Type?, tried forms: [String], path: [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
+        let context = DecodingError.Context(codingPath: path, debugDescription: sentence(
+            "Expected Date", path: path, map: map, entry: entry, found: found(map, entry) + "; tried " + forms.joined(separator: ", ")))
+        guard let type else { return .dataCorrupted(context) }
+        return .typeMismatch(type, context)
+    }
+
     /// `dataCorrupted` for text that is not valid JSON, at the fault's line and column.
     static func syntax(_ error: JSONSyntaxError, path: [any CodingKey], bytes: UnsafeBufferPointer<UInt8>?) -> DecodingError {
         var message = "The given data was not valid JSON: " + error.message + " at " + JSONPath.string(for: path)
