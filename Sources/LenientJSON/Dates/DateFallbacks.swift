@@ -12,7 +12,7 @@ extension DecoderImpl {
     func dateFallback(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date {
         let fallbacks = coercions.contains(.dateFallbacks) && !Self.isCustom(reading)
         if fallbacks, let read = try fallbackDate(entry, reading: reading, parent: parent, key: key) {
-            note(.coerced, entry: entry, path: parent.path(appending: key),
+            try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key),
                  "Coerced \(DecodingErrors.found(map, entry)) to Date \(read.date) (read as \(read.form)"
                     + (read.hasZone ? ")." : "; no zone given, UTC assumed)."))
             return read.date
