@@ -47,15 +47,19 @@ struct JSON5Number {
         form = .decimal
     }
 
-    var hexMagnitude: UInt64? {
-        var value: UInt64 = 0
+    /// The hex digits' value in `M`, or `nil` when it needs more bits than `M` has.
+    func hexMagnitude<M: FixedWidthInteger & UnsignedInteger>(as _: M.Type) -> M? {
+        var value: M = 0
         for byte in body.dropFirst(2) {
             let (shifted, overflow) = value.multipliedReportingOverflow(by: 16)
             if overflow { return nil }
-            value = shifted | UInt64(StringDecoding.hexValue(byte)!)
+            value = shifted | M(truncatingIfNeeded: StringDecoding.hexValue(byte) ?? 0)
         }
         return value
     }
+
+    /// The hex digits' value in 64 bits (how `JSONDecoder` reads hex into floating point).
+    var hexMagnitude: UInt64? { hexMagnitude(as: UInt64.self) }
 
     var isPlainInteger: Bool { form == .decimal && body.allSatisfy(NumberParsing.isDigit) }
 
@@ -63,31 +67,27 @@ struct JSON5Number {
         switch form {
         case .infinity, .nan: return nil
         case .hex:
-            guard let magnitude = hexMagnitude else { return nil }
-            if isNegative {
-                guard T.isSigned, magnitude <= UInt64(T.max) &+ 1 else { return magnitude == 0 ? 0 : nil }
-                return T(truncatingIfNeeded: 0 &- magnitude)
-            }
-            return T(exactly: magnitude)
+            // In `T`'s own width, as JSONDecoder reads hex integers (128 bits for Int128).
+            guard let magnitude = hexMagnitude(as: T.Magnitude.self) else { return nil }
+            return isNegative ? NumberParsing.negated(magnitude, as: type) : T(exactly: magnitude)
         case .decimal:
-            if isPlainInteger, let plain = NumberParsing.plainInteger(body, as: UInt64.self) {
-                if isNegative {
-                    guard T.isSigned || plain == 0, plain <= UInt64(T.max) &+ 1 else { return nil }
-                    return T(truncatingIfNeeded: 0 &- plain)
-                }
-                return T(exactly: plain)
+            if isPlainInteger, let plain = NumberParsing.plainInteger(body, as: T.Magnitude.self) {
+                return isNegative ? NumberParsing.negated(plain, as: type) : T(exactly: plain)
             }
-            let value = double
-            guard let exact = T(exactly: value) else { return nil }
-            if value.magnitude < 9_007_199_254_740_992 { return exact }
+            if let value = double {
+                guard let exact = T(exactly: value) else { return nil }
+                if value.magnitude < 9_007_199_254_740_992 { return exact }
+            }
             return NumberParsing.decimalInteger(text, as: type)
         }
     }
 
-    var double: Double {
+    /// The value as `Double` (`-NaN` keeps its sign bit, as `strtod` gives it to JSONDecoder);
+    /// `nil` when decimal text is not read completely.
+    var double: Double? {
         switch form {
         case .infinity: return isNegative ? -.infinity : .infinity
-        case .nan: return .nan
+        case .nan: return isNegative ? -.nan : .nan
         case .hex:
             let magnitude = Double(hexMagnitude ?? UInt64.max)
             return isNegative ? -magnitude : magnitude
@@ -99,7 +99,7 @@ struct JSON5Number {
     func floatingPoint<T: BinaryFloatingPoint>(as type: T.Type) -> T? {
         switch form {
         case .infinity: return isNegative ? -T.infinity : T.infinity
-        case .nan: return T.nan
+        case .nan: return isNegative ? -T.nan : T.nan
         case .hex:
             // As JSONDecoder: through Int64 (negative) or UInt64, and only when exact.
             guard let magnitude = hexMagnitude else { return nil }
@@ -109,8 +109,8 @@ struct JSON5Number {
             }
             return T(exactly: magnitude)
         case .decimal:
-            let value: T = T.self == Float.self ? T(NumberParsing.float(text)) : T(NumberParsing.double(text))
-            guard value.isFinite else { return nil }
+            let read: T? = T.self == Float.self ? NumberParsing.float(text).map { T($0) } : NumberParsing.double(text).map { T($0) }
+            guard let value = read, value.isFinite else { return nil }
             if value == 0 && body.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) {
                 // Digits after an exponent letter may be non-zero for a true zero (0e5).
                 let mantissa = body.prefix { $0 | 0x20 != UInt8(ascii: "e") }

@@ -1,16 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif
 import Foundation
 
 /// Reads number text exactly as `JSONDecoder` reads it: integers from their digits, floating
-/// point through the C library's correctly rounded `strtod`/`strtof`, `Decimal` from the digits.
+/// point through the C library's correctly rounded `strtod`/`strtof` in the C locale
+/// (``CLocaleNumbers``), `Decimal` from the digits. Integers of every width, `Int128` and
+/// `UInt128` included, are read without a conversion that can trap.
 ///
 /// Every function takes the number's UTF-8 text; the byte after the text is never a digit, a
 /// sign, a dot or an exponent letter (the value map guarantees a delimiter or a NUL byte).
@@ -57,29 +50,32 @@ enum NumberParsing {
         byte &- UInt8(ascii: "0") < 10
     }
 
-    /// A plain integer (`-?digits`) as `T`, or `nil` when it is out of `T`'s range.
+    /// A plain integer (`-?digits`) as `T`, or `nil` when it is out of `T`'s range. The
+    /// digits accumulate in `T`'s own width (128 bits for `Int128`), as `JSONDecoder` reads them.
     @inline(__always)
     static func plainInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as _: T.Type) -> T? {
         var i = 0
         let negative = text[0] == UInt8(ascii: "-")
         if negative { i = 1 }
-        var magnitude: UInt64 = 0
+        var magnitude: T.Magnitude = 0
         while i < text.count {
-            let digit = UInt64(text[i] &- UInt8(ascii: "0"))
+            let digit = T.Magnitude(truncatingIfNeeded: text[i] &- UInt8(ascii: "0"))
             let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(digit)
             if overflow1 || overflow2 { return nil }
             magnitude = sum
             i += 1
         }
-        if negative {
-            if magnitude == 0 { return 0 }
-            guard T.isSigned else { return nil }
-            // -magnitude must be >= T.min, whose magnitude is T.max + 1.
-            guard magnitude <= UInt64(T.max) &+ 1 else { return nil }
-            return T(truncatingIfNeeded: 0 &- magnitude)
-        }
-        return T(exactly: magnitude)
+        return negative ? negated(magnitude, as: T.self) : T(exactly: magnitude)
+    }
+
+    /// `-magnitude` as `T`, or `nil` when it is below `T.min` (any nonzero magnitude for an
+    /// unsigned `T`). Exact for every width: the bound is `T.min.magnitude`, never `T.max + 1`
+    /// converted to a narrower type.
+    @inline(__always)
+    static func negated<T: FixedWidthInteger, M: FixedWidthInteger & UnsignedInteger>(_ magnitude: M, as _: T.Type) -> T? {
+        guard let wide = T.Magnitude(exactly: magnitude), wide <= T.min.magnitude else { return nil }
+        return T(truncatingIfNeeded: 0 &- wide)
     }
 
     /// Any valid JSON number as the integer `T`, by `JSONDecoder`'s rules: plain integers
@@ -87,9 +83,10 @@ enum NumberParsing {
     /// through its decimal digits, truncated. `nil` when not representable.
     static func integer<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, shape: Shape, as type: T.Type) -> T? {
         if shape.isPlainInteger, let value = plainInteger(text, as: type) { return value }
-        let double = self.double(text)
-        guard let value = T(exactly: double) else { return nil }
-        if double.magnitude < 9_007_199_254_740_992 { return value }
+        if let double = self.double(text) {
+            guard let value = T(exactly: double) else { return nil }
+            if double.magnitude < 9_007_199_254_740_992 { return value }
+        }
         return decimalInteger(text, as: type)
     }
 
@@ -104,26 +101,28 @@ enum NumberParsing {
 
     /// The correctly rounded `Double` nearest the text (may be infinite or zero on overflow):
     /// exact integer arithmetic when the digits and exponent allow it (``FastDouble``), else
-    /// the C library's `strtod`.
-    @inline(__always) static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+    /// `strtod` in the C locale. `nil` when the text is not read exactly and completely.
+    @inline(__always) static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         if let value = FastDouble.parse(text) { return value }
-        return text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { strtod($0, nil) }
+        return CLocaleNumbers.double(text)
     }
 
-    /// The correctly rounded `Float` nearest the text (may be infinite or zero on overflow).
-    @inline(__always) static func float(_ text: UnsafeBufferPointer<UInt8>) -> Float {
-        text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { strtof($0, nil) }
+    /// The correctly rounded `Float` nearest the text (may be infinite or zero on overflow),
+    /// rounded once from the decimal text (never through `Double`, which would round twice).
+    /// `nil` when the text is not read exactly and completely.
+    @inline(__always) static func float(_ text: UnsafeBufferPointer<UInt8>) -> Float? {
+        CLocaleNumbers.float(text)
     }
 
     /// A floating-point value that `JSONDecoder` accepts: finite, and zero only when the digits are.
     static func floatingPoint<T: BinaryFloatingPoint>(_ text: UnsafeBufferPointer<UInt8>, shape: Shape, as _: T.Type) -> T? {
-        let value: T
+        let read: T?
         if T.self == Float.self {
-            value = T(float(text))
+            read = float(text).map { T($0) }
         } else {
-            value = T(double(text))
+            read = double(text).map { T($0) }
         }
-        guard value.isFinite else { return nil }
+        guard let value = read, value.isFinite else { return nil }
         if value == 0 && !digitsAreZero(text) { return nil }
         return value
     }
@@ -156,43 +155,100 @@ enum NumberParsing {
         guard let value = T(exactly: magnitude) else { return nil }
         if parts.isNegative {
             guard T.isSigned || value == 0 else { return nil }
-            return 0 - value
+            return 0 &- value
         }
         return value
     }
 }
 
 extension NumberParsing {
-    /// The number truncated toward zero to an integer, exactly (the lenient truncation rule);
-    /// `nil` when the whole part is out of `T`'s range.
+    /// The number truncated toward zero to an integer, exactly (the lenient truncation rule),
+    /// for any width: the whole part's digits are read straight from the text into `T`'s
+    /// magnitude, so nothing is dropped or rounded on the way. `nil` when the whole part is
+    /// out of `T`'s range. `text` matches the JSON number grammar.
     static func truncatedInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as _: T.Type) -> T? {
-        guard var parts = DecimalMantissa(text) else {
-            // An exponent beyond -128...127: tiny numbers truncate to zero, huge ones overflow.
-            return isTiny(text) ? 0 : nil
+        let layout = DigitLayout(text)
+        var magnitude: T.Magnitude = 0
+        var taken = 0
+        func take(_ digit: T.Magnitude) -> Bool {
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(digit)
+            magnitude = sum
+            taken += 1
+            return !overflow1 && !overflow2
         }
-        while parts.exponent < 0 {
-            parts.divideBy10()
-            parts.exponent += 1
+        // The digits before the point, in order, then the zeros the exponent appends.
+        digits: for range in [layout.whole, layout.fraction] {
+            for index in range {
+                guard taken < layout.wholeDigits else { break digits }
+                guard take(T.Magnitude(truncatingIfNeeded: text[index] &- UInt8(ascii: "0"))) else { return nil }
+            }
         }
-        var magnitude = parts.low
-        guard parts.high == 0 else { return nil }
-        for _ in 0 ..< parts.exponent {
-            let (next, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-            if overflow { return nil }
-            magnitude = next
+        while taken < layout.wholeDigits, magnitude != 0 {
+            guard take(0) else { return nil }
         }
-        if parts.isNegative {
-            if magnitude == 0 { return 0 }
-            guard T.isSigned, magnitude <= UInt64(T.max) &+ 1 else { return nil }
-            return T(truncatingIfNeeded: 0 &- magnitude)
-        }
-        return T(exactly: magnitude)
+        return layout.isNegative ? negated(magnitude, as: T.self) : T(exactly: magnitude)
     }
 
-    /// Whether the number's exponent is very negative (`1e-999`).
-    private static func isTiny(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let e = text.firstIndex(where: { $0 | 0x20 == UInt8(ascii: "e") }), e + 1 < text.count else { return false }
-        return text[e + 1] == UInt8(ascii: "-")
+    /// Whether the number has a nonzero digit after its point (once the exponent has moved
+    /// it): `1.5` and `15e-1` do, `1.0`, `1e2` and `100e-2` do not.
+    static func hasFraction(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let layout = DigitLayout(text)
+        var position = 0
+        for range in [layout.whole, layout.fraction] {
+            for index in range {
+                if position >= layout.wholeDigits, text[index] != UInt8(ascii: "0") { return true }
+                position += 1
+            }
+        }
+        return false
+    }
+}
+
+/// Where a number's digits lie in its text, and how many of them come before the point once
+/// the exponent has moved it. `text` matches the JSON number grammar.
+private struct DigitLayout {
+    var isNegative = false
+    /// The digits before the written point, and after it.
+    var whole: Range<Int>
+    var fraction: Range<Int>
+    /// How many digits (of `whole` then `fraction`) lie before the point after the exponent
+    /// moved it: more than there are when it appends zeros, negative when it adds leading ones.
+    /// An exponent far beyond any width only needs to stay far.
+    var wholeDigits: Int
+
+    init(_ text: UnsafeBufferPointer<UInt8>) {
+        let n = text.count
+        var i = 0
+        if n > 0 && text[0] == UInt8(ascii: "-") {
+            isNegative = true
+            i = 1
+        }
+        let wholeStart = i
+        while i < n, NumberParsing.isDigit(text[i]) { i += 1 }
+        whole = wholeStart ..< i
+        fraction = i ..< i
+        if i < n, text[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < n, NumberParsing.isDigit(text[i]) { i += 1 }
+            fraction = fractionStart ..< i
+        }
+        wholeDigits = whole.count
+        if i < n, text[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            var exponentIsNegative = false
+            if i < n, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") {
+                exponentIsNegative = text[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var exponent = 0
+            while i < n, NumberParsing.isDigit(text[i]) {
+                exponent = Swift.min(exponent * 10 + Int(text[i] &- UInt8(ascii: "0")), 1_000_000)
+                i += 1
+            }
+            wholeDigits += exponentIsNegative ? -exponent : exponent
+        }
     }
 }
 
@@ -246,14 +302,6 @@ struct DecimalMantissa {
             exponent += negativeExponent ? -value : value
         }
         guard exponent >= -128, exponent <= 127 else { return nil }
-    }
-
-    /// mantissa / 10, truncated.
-    mutating func divideBy10() {
-        let (quotientHigh, remainderHigh) = high.quotientAndRemainder(dividingBy: 10)
-        let (quotientLow, _) = UInt64(10).dividingFullWidth((remainderHigh, low))
-        high = quotientHigh
-        low = quotientLow
     }
 
     /// mantissa × 10 + digit, unless that overflows 128 bits.
