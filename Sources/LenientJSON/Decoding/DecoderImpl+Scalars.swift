@@ -164,7 +164,12 @@ extension DecoderImpl {
         case is UInt16.Type: return range(UInt16.self)
         case is UInt32.Type: return range(UInt32.self)
         case is UInt64.Type: return range(UInt64.self)
-        default: return ""
+        default:
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+                if type is Int128.Type { return range(Int128.self) }
+                if type is UInt128.Type { return range(UInt128.self) }
+            }
+            return ""
         }
     }
 

@@ -16,6 +16,10 @@ extension DecoderImpl: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(entry, as: type, parent: pathNode, key: nil) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(entry, as: type, parent: pathNode, key: nil) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(entry, as: type, parent: pathNode, key: nil) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try unwrapInteger(entry, as: type, parent: pathNode, key: nil) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try unwrapInteger(entry, as: type, parent: pathNode, key: nil) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try unwrap(entry, as: type, parent: pathNode, key: nil)

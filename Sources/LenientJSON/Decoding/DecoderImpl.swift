@@ -114,6 +114,8 @@ final class DecoderImpl: Decoder {
         if T.self == UInt64.self { return unsafeBitCast(try unwrapInteger(entry, as: UInt64.self, parent: parent, key: key), to: T.self) }
         if T.self == Int32.self { return unsafeBitCast(try unwrapInteger(entry, as: Int32.self, parent: parent, key: key), to: T.self) }
         if T.self == UInt.self { return unsafeBitCast(try unwrapInteger(entry, as: UInt.self, parent: parent, key: key), to: T.self) }
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *), T.self == Int128.self { return unsafeBitCast(try unwrapInteger(entry, as: Int128.self, parent: parent, key: key), to: T.self) }
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *), T.self == UInt128.self { return unsafeBitCast(try unwrapInteger(entry, as: UInt128.self, parent: parent, key: key), to: T.self) }
         if T.self == Date.self { return unsafeBitCast(try unwrapDate(entry, parent: parent, key: key), to: T.self) }
         if T.self == Data.self { return unsafeBitCast(try unwrapData(entry, parent: parent, key: key), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try unwrapURL(entry, parent: parent, key: key), to: T.self) }

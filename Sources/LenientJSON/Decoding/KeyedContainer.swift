@@ -198,6 +198,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try value(key) { try impl.unwrap($0, as: type, parent: pathNode, key: $1) }
     }
@@ -233,6 +237,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try valueIfPresent(key) { try impl.unwrap($0, as: type, parent: pathNode, key: $1) }
     }

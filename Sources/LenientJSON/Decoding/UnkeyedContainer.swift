@@ -59,6 +59,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try next(type) { try $0.unwrap($1, as: type, parent: $2, key: $3) }
     }
@@ -92,6 +96,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
     mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
     mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         try nextIfPresent(type) { try $0.unwrap($1, as: type, parent: $2, key: $3) }
     }
