@@ -4,15 +4,16 @@ extension DecoderImpl {
     func coerceFloatingPoint<F: BinaryFloatingPoint>(_ entry: Int, as type: F.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> F? {
         switch map.kind(entry) {
         case .string:
-            let string = try stringValue(entry, path: parent, key: key)
+            let string = scalarText(try stringValue(entry, path: parent, key: key))
             if coercions.contains(.numericStrings), let number = NumericText(string) {
                 let value = number.withText { NumberParsing.floatingPoint($0, shape: number.shape, as: type) }
                 guard let value else { throw outOfRange(entry, type, parent, key) }
                 return value
             }
             if coercions.contains(.nonConformingFloats) {
-                switch string.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
-                case "nan", "+nan", "-nan": return F.nan
+                switch string.lowercased() {
+                case "nan", "+nan": return F.nan
+                case "-nan": return -F.nan  // the sign bit kept, as strtod keeps it
                 case "infinity", "+infinity", "inf", "+inf": return F.infinity
                 case "-infinity", "-inf": return -F.infinity
                 default: break

@@ -76,6 +76,8 @@ enum StringDecoding {
                     guard i + 2 <= n, let high = hexValue(text[i]), let low = hexValue(text[i + 1]) else {
                         throw JSONSyntaxError("invalid \\x escape", at: base + i - 2)
                     }
+                    // NUL is refused in JSON5 strings, as `\u0000` is (JSONDecoder does both).
+                    guard high | low != 0 else { throw JSONSyntaxError("invalid \\x00 escape", at: base + i - 2) }
                     i += 2
                     appendUTF8(Unicode.Scalar(UInt8(high << 4 | low)), to: &output)
                 case 0x0A where json5, 0x0D where json5:

@@ -1,0 +1,103 @@
+// JSON5 details where LenientJSON must read exactly what JSONDecoder (allowsJSON5) reads:
+// a `\x00` escape is an error like `\u0000`, and `-NaN` keeps its sign bit.
+
+import Foundation
+import LenientJSON
+import Testing
+
+@Suite("JSON5 strings and NaN")
+struct JSON5Tests {
+    static let json5: Configure = { $0.allowsJSON5 = true }
+
+    @Test("\\x00 in a string is an error where JSONDecoder reads the string", arguments: [
+        #""\x00""#, #"'\x00'"#, #""a\x00b""#, #""\x00\x01""#,
+    ])
+    func nulEscape(_ json: String) {
+        check(json, as: String.self)
+        check("[\(json)]", as: [String].self)
+        check("{s: \(json)}", as: [String: String].self)
+        check("{s: \(json)}", as: OnlyS.self)
+    }
+
+    private func check<T: Decodable & Equatable>(_ json: String, as type: T.Type, sourceLocation: SourceLocation = #_sourceLocation) {
+        let parity = expectParity(type, json: json, configure: Self.json5, sourceLocation: sourceLocation)
+        #expect(!parity.foundation.succeeded, "JSONDecoder is expected to reject \(json)", sourceLocation: sourceLocation)
+        // .strict throws JSONDecoder's error case, and so does the default policy for a
+        // non-Optional. (Whether an Optional or .permissive recovers from a syntax error is
+        // SPEC 1.3's rule, tested with it.)
+        let data = Data(json.utf8)
+        let strict = LenientJSONDecoder(policy: .strict)
+        strict.allowsJSON5 = true
+        #expect(Outcome { try strict.decode(T?.self, from: data) }.error?.kind == "dataCorrupted", sourceLocation: sourceLocation)
+        let lenient = LenientJSONDecoder()
+        lenient.allowsJSON5 = true
+        #expect(Outcome { try lenient.decode(type, from: data) }.error?.kind == "dataCorrupted", sourceLocation: sourceLocation)
+    }
+
+    @Test("\\x escapes other than 00, and \\x00 in keys and unread values, as JSONDecoder", arguments: [
+        #"{a: "1", b: "\x01\x7F\x41"}"#, #"{a: "1", b: "\xff"}"#, #"{a: "1", b: "\x00"}"#, #"{a: "1", 'b\x00': "2"}"#, #"{a: "1", '\x00': "1"}"#,
+    ])
+    func otherEscapes(_ json: String) {
+        expectParity(OnlyA.self, json: json, configure: Self.json5)
+        expectParity([String: String].self, json: json, configure: Self.json5)
+    }
+
+    @Test("-NaN keeps its sign bit (Double, Float), as JSONDecoder reads it", arguments: ["-NaN", "NaN", "+NaN", "-Infinity"])
+    func negativeNaN(_ text: String) throws {
+        let foundation = JSONDecoder()
+        foundation.allowsJSON5 = true
+        for policy in [LenientPolicy.strict, .lenient, .permissive] {
+            let decoder = LenientJSONDecoder(policy: policy)
+            decoder.allowsJSON5 = true
+            for document in [text, "[\(text)]", "{v: \(text)}"] {
+                let data = Data(document.utf8)
+                let expectedDouble = try foundation.decode(AnyShape<Double>.self, from: paddedForFoundation(data)).value
+                let expectedFloat = try foundation.decode(AnyShape<Float>.self, from: paddedForFoundation(data)).value
+                let double = try decoder.decode(AnyShape<Double>.self, from: data).value
+                let float = try decoder.decode(AnyShape<Float>.self, from: data).value
+                #expect(double.bitPattern == expectedDouble.bitPattern, "\(document) as Double, \(policy)")
+                #expect(float.bitPattern == expectedFloat.bitPattern, "\(document) as Float, \(policy)")
+            }
+        }
+        if text == "-NaN" {
+            // And the sign is really there (JSONDecoder's reading is strtod's).
+            let decoder = LenientJSONDecoder()
+            decoder.allowsJSON5 = true
+            #expect(try decoder.decode(Double.self, from: Data("-NaN".utf8)).sign == .minus)
+            #expect(try decoder.decode(Float.self, from: Data("-NaN".utf8)).sign == .minus)
+        }
+    }
+
+    @Test("\"-nan\" text (.permissive's non-conforming words) keeps its sign as well")
+    func negativeNaNText() throws {
+        let decoder = LenientJSONDecoder(policy: .permissive)
+        #expect(try decoder.decode(Double.self, from: Data(#""-NaN""#.utf8)).sign == .minus)
+        #expect(try decoder.decode(Float.self, from: Data(#""-nan""#.utf8)).sign == .minus)
+        #expect(try decoder.decode(Double.self, from: Data(#""NaN""#.utf8)).sign == .plus)
+    }
+}
+
+/// A document's value, as a single value, the element of a one-element array, or member `v`.
+private struct AnyShape<F: Decodable>: Decodable {
+    var value: F
+
+    enum Key: String, CodingKey { case v }
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            value = try object.decode(F.self, forKey: .v)
+        } else if var array = try? decoder.unkeyedContainer() {
+            value = try array.decode(F.self)
+        } else {
+            value = try decoder.singleValueContainer().decode(F.self)
+        }
+    }
+}
+
+private struct OnlyS: Decodable, Equatable {
+    var s: String
+}
+
+private struct OnlyA: Decodable, Equatable {
+    var a: String
+}
