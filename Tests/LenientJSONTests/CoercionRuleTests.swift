@@ -243,8 +243,11 @@ private enum CRTRows {
         permissiveOnly(#""about -3 degrees""#, Int.self, -3),
         permissiveOnly(#""about -3 degrees""#, Double.self, -3),
         permissiveOnly(#""0 apples""#, Bool.self, false),
-        permissiveOnly(#""42abc""#, Int.self, 42),
-        permissiveOnly(#""v2""#, UInt.self, 2),
+        permissiveOnly(#""42 abc""#, Int.self, 42),
+        // Digits inside a word are not a number (SPEC 3).
+        never(#""42abc""#, Int.self),
+        never(#""v2""#, UInt.self),
+        never(#""QmV0""#, Int.self),
         // No number inside: nothing to take, so the §5 default in the preset.
         never(#""Applejacks""#, Int.self, trees: [hand("String (PPExtractor)") { "Applejacks" }]),
         never(#""Applejacks""#, Double.self),

@@ -5,14 +5,10 @@ extension DecoderImpl {
     static let trueWords: [[UInt8]] = ["true", "yes", "y", "t", "on"].map { Array($0.utf8) }
     static let falseWords: [[UInt8]] = ["false", "no", "n", "f", "off"].map { Array($0.utf8) }
 
-    /// `true`/`false` for one of the words, any case, surrounded by any whitespace.
-    static func boolWord(_ string: String) -> Bool? {
-        let bytes = Array(string.utf8)
-        var start = 0
-        var end = bytes.count
-        while start < end, NumericText.isSpace(bytes[start]) { start += 1 }
-        while end > start, NumericText.isSpace(bytes[end - 1]) { end -= 1 }
-        let word = bytes[start ..< end]
+    /// `true`/`false` for one of the words, any case (whitespace is the caller's business:
+    /// it passes ``scalarText(_:)``).
+    static func boolWord(_ string: Substring) -> Bool? {
+        let word = Array(string.utf8)
         guard word.count <= 5 else { return nil }
         func matches(_ candidate: [UInt8]) -> Bool {
             candidate.count == word.count && zip(candidate, word).allSatisfy { $0 == $1 | 0x20 }
@@ -28,7 +24,7 @@ extension DecoderImpl {
             guard !map.isJSON5, NumberParsing.shape(of: map.text(entry)) != nil else { return nil }
             return bool(fromNumber: map.text(entry))
         case .string:
-            let string = try stringValue(entry, path: parent, key: key)
+            let string = scalarText(try stringValue(entry, path: parent, key: key))
             if coercions.contains(.boolFromNumbersAndStrings), let value = Self.boolWord(string) {
                 return value
             }

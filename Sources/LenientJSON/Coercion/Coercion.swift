@@ -76,9 +76,7 @@ extension DecoderImpl {
     /// The text of a string entry, trimmed when the whitespace rule is on.
     func coercibleText(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> String? {
         guard map.kind(entry) == .string else { return nil }
-        let text = try stringValue(entry, path: parent, key: key)
-        guard coercions.contains(.trimWhitespace) else { return text }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(scalarText(try stringValue(entry, path: parent, key: key)))
     }
 
     static func show(_ value: Any) -> String {

@@ -6,7 +6,7 @@ extension DecoderImpl {
     func coerceDecimal(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Decimal? {
         switch map.kind(entry) {
         case .string:
-            let string = try stringValue(entry, path: parent, key: key)
+            let string = scalarText(try stringValue(entry, path: parent, key: key))
             var number: NumericText?
             if coercions.contains(.numericStrings) { number = NumericText(string) }
             if number == nil, coercions.contains(.numberInText) { number = NumericText.firstNumber(in: string) }

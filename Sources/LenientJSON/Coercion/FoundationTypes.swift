@@ -2,7 +2,7 @@ import Foundation
 
 /// `URL`, `UUID` and `Data` rules (lenient): surrounding whitespace is trimmed; UUIDs without
 /// hyphens, braced, or with a `urn:uuid:` prefix, in any case; base64url, missing padding and
-/// line breaks in `.base64` data.
+/// line breaks (`\r`, `\n` only) in `.base64` data.
 extension DecoderImpl {
     func coerceURL(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> URL? {
         guard coercions.contains(.trimWhitespace), let text = try coercibleText(entry, parent: parent, key: key), !text.isEmpty else { return nil }
@@ -27,9 +27,28 @@ extension DecoderImpl {
     func coerceData(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Data? {
         guard case .base64 = options.dataDecodingStrategy, coercions.contains(.base64Variants),
               map.kind(entry) == .string else { return nil }
-        var text = String(try stringValue(entry, path: parent, key: key).unicodeScalars.filter { !$0.properties.isWhitespace })
-        text = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while text.utf8.count % 4 != 0 { text += "=" }
-        return Data(base64Encoded: text)
+        return Self.base64Variant(try stringValue(entry, path: parent, key: key))
+    }
+
+    /// The bytes of base64 text in the lenient forms: the base64url alphabet (`-`, `_`),
+    /// missing `=` padding, and line breaks (`\r`, `\n`) anywhere. Any other character,
+    /// spaces included, makes it not base64 (`nil`): `"hello world"` is text, not data.
+    static func base64Variant(_ string: String) -> Data? {
+        var text: [UInt8] = []
+        text.reserveCapacity(string.utf8.count + 3)
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\r"), UInt8(ascii: "\n"): continue
+            case UInt8(ascii: "-"): text.append(UInt8(ascii: "+"))
+            case UInt8(ascii: "_"): text.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "a") ... UInt8(ascii: "z"),
+                 UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
+                text.append(byte)
+            default:
+                return nil
+            }
+        }
+        while text.count % 4 != 0 { text.append(UInt8(ascii: "=")) }
+        return Data(base64Encoded: Data(text))
     }
 }

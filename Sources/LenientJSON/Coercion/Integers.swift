@@ -12,7 +12,7 @@ extension DecoderImpl {
             }
             return value
         case .string:
-            let string = try stringValue(entry, path: parent, key: key)
+            let string = scalarText(try stringValue(entry, path: parent, key: key))
             if coercions.contains(.numericStrings), let number = NumericText(string) {
                 return try integer(from: number, as: type, entry: entry, parent: parent, key: key)
             }
@@ -27,18 +27,23 @@ extension DecoderImpl {
         }
     }
 
-    /// A numeric string as an integer, by the rules of the number rows.
+    /// A numeric string as an integer, by the rules of the number rows: what `JSONDecoder`
+    /// reads from the same number; else, judged exactly on its digits, a whole number in
+    /// range (`"1e38"` into `Int128`), or with `.truncateFractions` the truncated one.
     func integer<I: FixedWidthInteger>(from number: NumericText, as type: I.Type, entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> I {
-        let value = number.withText { text -> I? in
-            if let exact = NumberParsing.integer(text, shape: number.shape, as: type) { return exact }
-            if coercions.contains(.truncateFractions) { return NumberParsing.truncatedInteger(text, as: type) }
-            return nil
+        let truncates = coercions.contains(.truncateFractions)
+        let (value, hasFraction) = number.withText { text -> (I?, Bool) in
+            let hasFraction = NumberParsing.hasFraction(text)
+            if let exact = NumberParsing.integer(text, shape: number.shape, as: type) { return (exact, hasFraction) }
+            guard !hasFraction || truncates else { return (nil, hasFraction) }
+            return (NumberParsing.truncatedInteger(text, as: type), hasFraction)
         }
         guard let value else {
-            let isWhole = number.shape.isPlainInteger || number.withText { NumberParsing.truncatedInteger($0, as: type) == nil }
-            if isWhole { throw outOfRange(entry, type, parent, key) }
-            throw DecodingErrors.dataCorrupted("Number has a fractional part, but \(DecodingErrors.typeName(type)) needs a whole number",
-                                               path: parent.path(appending: key), map: map, entry: entry)
+            if hasFraction && !truncates {
+                throw DecodingErrors.dataCorrupted("Number has a fractional part, but \(DecodingErrors.typeName(type)) needs a whole number",
+                                                   path: parent.path(appending: key), map: map, entry: entry)
+            }
+            throw outOfRange(entry, type, parent, key)
         }
         return value
     }

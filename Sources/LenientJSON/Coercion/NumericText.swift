@@ -1,17 +1,16 @@
-/// Numbers written as text (`"42"`, `" +4.2e1 "`, `"007"`), judged exactly on their digits.
+/// Numbers written as text (`"42"`, `"+4.2e1"`, `"007"`), judged exactly on their digits.
 ///
-/// A numeric string is the characters of a JSON number after trimming whitespace, with an
-/// optional leading `+` and leading zeros. Hex, `_`, `,` and locale decimals are not numbers.
+/// A numeric string is the characters of a JSON number with an optional leading `+` and
+/// leading zeros. Hex, `_`, `,` and locale decimals are not numbers. Surrounding whitespace is
+/// the caller's business: it passes ``DecoderImpl/scalarText(_:)``, trimmed or not by policy.
 struct NumericText {
     /// The number as JSON number text, followed by a NUL byte (for `strtod`).
     let bytes: [UInt8]
     let shape: NumberParsing.Shape
 
-    /// Parses `text`; `nil` when it is not a numeric string.
-    init?(_ text: Substring.UTF8View) {
-        var body = Array(text)
-        while let first = body.first, Self.isSpace(first) { body.removeFirst() }
-        while let last = body.last, Self.isSpace(last) { body.removeLast() }
+    /// Parses `text` as a whole; `nil` when it is not a numeric string.
+    init?(_ text: Substring) {
+        var body = Array(text.utf8)
         var negative = false
         if let first = body.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
             negative = first == UInt8(ascii: "-")
@@ -30,45 +29,77 @@ struct NumericText {
         self.shape = shape
     }
 
-    init?(_ string: String) { self.init(Substring(string).utf8) }
+    /// Parses `string` as a whole; `nil` when it is not a numeric string.
+    init?(_ string: String) { self.init(Substring(string)) }
 
     /// Runs `body` with the number's text (the NUL byte follows it in memory).
     func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<($0.count - 1)])) }
     }
 
-    static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
-    }
-
-    /// The first number inside free text (`"the 21.5 slices"` → `21.5`), for the lossy rule.
-    /// Text that is a malformed number as a whole (`"0x10"`, `"1_000"`, `"1,5"`) is not free
-    /// text: those are never numbers.
-    static func firstNumber(in string: String) -> NumericText? {
-        let bytes = Array(string.utf8)
-        if isNumberLike(bytes) { return nil }
-        var i = 0
-        while i < bytes.count {
-            let startsNumber = NumberParsing.isDigit(bytes[i])
-                || (bytes[i] == UInt8(ascii: "-") && i + 1 < bytes.count && NumberParsing.isDigit(bytes[i + 1]))
-            if startsNumber {
-                var j = i + 1
-                while j < bytes.count, NumberParsing.isDigit(bytes[j]) { j += 1 }
-                if j + 1 < bytes.count, bytes[j] == UInt8(ascii: "."), NumberParsing.isDigit(bytes[j + 1]) {
-                    j += 1
-                    while j < bytes.count, NumberParsing.isDigit(bytes[j]) { j += 1 }
-                }
-                return NumericText(String(decoding: bytes[i ..< j], as: UTF8.self))
+    /// The first number inside free text that stands as a word of its own (`"the 21.5
+    /// slices"` → `21.5`), for the lossy rule: `[+-]digits[.digits][e[+-]digits]` with a word
+    /// boundary (``isWordBoundary(_:at:outward:)``) on both sides, so digits inside a word
+    /// (`"v2"`, `"QmV0"`, `"0x10"`, `"12abc"`) are not a number. Text that is a malformed
+    /// number as a whole (`"1_000"`, `"1,5"`, `"1 000"`) is not free text: never a number.
+    static func firstNumber(in string: Substring) -> NumericText? {
+        if isNumberLike(string) { return nil }
+        let scalars = Array(string.unicodeScalars)
+        func isDigit(_ index: Int) -> Bool {
+            index < scalars.count && scalars[index].isASCII && NumberParsing.isDigit(UInt8(scalars[index].value))
+        }
+        func digitsEnd(from index: Int) -> Int {
+            var end = index
+            while isDigit(end) { end += 1 }
+            return end
+        }
+        var start = 0
+        while start < scalars.count {
+            var end = start
+            if scalars[start] == "-" || scalars[start] == "+" { end += 1 }
+            guard isDigit(end) else {
+                start += 1
+                continue
             }
-            i += 1
+            end = digitsEnd(from: end)
+            if end < scalars.count, scalars[end] == ".", isDigit(end + 1) { end = digitsEnd(from: end + 1) }
+            if end < scalars.count, scalars[end] == "e" || scalars[end] == "E" {
+                var exponent = end + 1
+                if exponent < scalars.count, scalars[exponent] == "-" || scalars[exponent] == "+" { exponent += 1 }
+                if isDigit(exponent) { end = digitsEnd(from: exponent) }
+            }
+            if isWordBoundary(scalars, at: start - 1, outward: -1) && isWordBoundary(scalars, at: end, outward: 1) {
+                return NumericText(Substring(String(String.UnicodeScalarView(scalars[start ..< end]))))
+            }
+            start += 1
         }
         return nil
     }
 
-    /// Whether the trimmed text as a whole is a malformed number: hex (`0x10`), or digits
-    /// with signs, `.`, `,`, `_`, `'`, spaces and exponent letters (`1_000`, `1,5`, `1.000,5`).
-    static func isNumberLike(_ bytes: [UInt8]) -> Bool {
-        var body = Array(bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    /// Whether the scalar at `index`, next to a number, ends the number's word: there is
+    /// none (the text ends), or it is neither part of a word (a letter, a digit, `_`) nor a
+    /// joining mark (`.`, `,`, `'`, `-`, `+`, `/`, `:`) that has a word character on its other
+    /// side (`outward`, -1 before the number, +1 after it), as in `1,5`, `v-2` or `10:30`.
+    /// This is the one definition of a word boundary for the number-in-text rule.
+    static func isWordBoundary(_ scalars: [Unicode.Scalar], at index: Int, outward: Int) -> Bool {
+        guard scalars.indices.contains(index) else { return true }
+        func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
+        let scalar = scalars[index]
+        if isWordCharacter(scalar) { return false }
+        if ".,'-+/:".unicodeScalars.contains(scalar) {
+            let beyond = index + outward
+            return !(scalars.indices.contains(beyond) && isWordCharacter(scalars[beyond]))
+        }
+        return true
+    }
+
+    /// Whether the text as a whole (whitespace aside) is a malformed number: hex (`0x10`), or
+    /// digits with signs, `.`, `,`, `_`, `'`, spaces and exponent letters (`1_000`, `1,5`,
+    /// `1.000,5`).
+    static func isNumberLike(_ string: Substring) -> Bool {
+        var body = Array(Whitespace.trimmed(string).utf8)
         guard !body.isEmpty else { return false }
         if body.first == UInt8(ascii: "+") || body.first == UInt8(ascii: "-") { body.removeFirst() }
         if body.count > 2, body[0] == UInt8(ascii: "0"), body[1] | 0x20 == UInt8(ascii: "x") {
@@ -79,8 +110,8 @@ struct NumericText {
         return body.allSatisfy { NumberParsing.isDigit($0) || allowed.contains($0) }
     }
 
-    /// Whether the text is empty or only whitespace.
+    /// Whether the text is empty or only whitespace (by ``Whitespace``'s one definition).
     static func isBlank(_ string: String) -> Bool {
-        string.utf8.allSatisfy(isSpace)
+        Whitespace.isBlank(string)
     }
 }

@@ -140,8 +140,12 @@ enum NumberParsing {
 
     /// A whole number the way `JSONDecoder` converts a `Decimal` to an integer: the mantissa
     /// must fit in 64 bits, then the exponent is applied with truncation toward zero.
+    /// Like `Decimal`, the mantissa holds no trailing zeros (`12345678901234567890.0` is
+    /// 12345678901234567890 × 10^0, which fits).
     static func decimalInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as _: T.Type) -> T? {
-        guard let parts = DecimalMantissa(text), parts.high == 0 else { return nil }
+        guard var parts = DecimalMantissa(text) else { return nil }
+        parts.dropTrailingZeros()
+        guard parts.high == 0 else { return nil }
         var magnitude = parts.low
         if parts.exponent < 0 {
             for _ in 0 ..< -parts.exponent { magnitude /= 10 }
@@ -302,6 +306,18 @@ struct DecimalMantissa {
             exponent += negativeExponent ? -value : value
         }
         guard exponent >= -128, exponent <= 127 else { return nil }
+    }
+
+    /// Divides the mantissa by 10 while it ends in a zero, raising the exponent to match.
+    mutating func dropTrailingZeros() {
+        while high != 0 || low != 0 {
+            let (quotientHigh, remainderHigh) = high.quotientAndRemainder(dividingBy: 10)
+            let (quotientLow, remainder) = UInt64(10).dividingFullWidth((remainderHigh, low))
+            guard remainder == 0 else { return }
+            high = quotientHigh
+            low = quotientLow
+            exponent += 1
+        }
     }
 
     /// mantissa × 10 + digit, unless that overflows 128 bits.
