@@ -75,8 +75,9 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// Decodes a value of `type` from JSON data, adding to `report` what leniency did.
     ///
     /// Each coercion, fuzzy key match, default, dropped element and recovery to `nil` adds
-    /// one ``LenientDecodingEvent`` with its JSON path, line and column. Events are added
-    /// even when the decode then throws.
+    /// one ``LenientDecodingEvent`` with its JSON path, line and column. The report describes
+    /// the value returned: an attempt that was abandoned (a `try?` in a hand-written
+    /// `init(from:)`, a recovery that fell back further, a decode that throws) adds nothing.
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout LenientDecodingReport) throws -> T {
         let collector = ReportCollector()
         defer { report.events.append(contentsOf: collector.events) }
@@ -165,8 +166,8 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                     : ValueMap.ownedCopy(of: raw)
                 let text = UnsafeBufferPointer(rebasing: bytes[..<raw.count])
                 var map: ValueMap
+                let words: EntryBuffer
                 do throws(JSONSyntaxError) {
-                    let words: EntryBuffer
                     if options.allowsJSON5 {
                         var scanner = JSON5Scanner(bytes: text)
                         words = try scanner.scan(assumesTopLevelDictionary: options.assumesTopLevelDictionary)
@@ -178,6 +179,12 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                 } catch {
                     defer { if !borrows { bytes.deallocate() } }
                     throw DecodingErrors.syntax(error, path: [], bytes: text)
+                }
+                var options = options
+                if words.hasTrailingComma && !options.allowsJSON5 {
+                    // Invalid JSON is never recovered (SPEC 1.3); JSONDecoder accepts a trailing
+                    // comma, so such a document is decoded exactly as JSONDecoder decodes it.
+                    options.policy = .strict
                 }
                 var impl: DecoderImpl? = DecoderImpl(map: map, options: options, entry: 0, pathNode: .root, report: report)
                 defer {

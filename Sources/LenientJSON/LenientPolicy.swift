@@ -54,6 +54,17 @@ public struct LenientPolicy: Sendable, Equatable {
     public static let permissive = LenientPolicy(
         coercions: .all, keyMatching: .normalized, missingValues: .useDefault,
         invalidValues: .recover)
+
+    /// Whether any rule other than key matching can change a value.
+    var allowsLeniency: Bool {
+        !coercions.isEmpty || missingValues != .throw || invalidValues != .throw
+    }
+
+    /// This policy without coercions or recovery, keeping its key matching: how a value is
+    /// decoded again to find `JSONDecoder`'s choice among a hand-written decoder's alternatives.
+    var strictReading: LenientPolicy {
+        LenientPolicy(coercions: [], keyMatching: keyMatching, missingValues: .throw, invalidValues: .throw)
+    }
 }
 
 extension LenientPolicy {
@@ -84,6 +95,12 @@ extension LenientPolicy {
         public static let base64Variants = Coercions(rawValue: 1 << 8)
         /// Fallback date parsing when the date strategy fails.
         public static let dateFallbacks = Coercions(rawValue: 1 << 9)
+        /// A string holding JSON text where an object or array is expected
+        /// (`"{\"a\":1}"`) decodes as that JSON.
+        public static let jsonInStrings = Coercions(rawValue: 1 << 10)
+        /// `false` where an `Optional` of any type but `Bool` is expected is `nil` (PHP's
+        /// "no value").
+        public static let falseAsNil = Coercions(rawValue: 1 << 11)
 
         /// Lossy: numbers with a fraction are truncated into integers.
         public static let truncateFractions = Coercions(rawValue: 1 << 16)
@@ -95,7 +112,8 @@ extension LenientPolicy {
         public static let nonConformingFloats = Coercions(rawValue: 1 << 19)
         /// Lossy: a one-element array decodes as its element.
         public static let unwrapSingleElementArrays = Coercions(rawValue: 1 << 20)
-        /// Lossy: an object with keys `"0"`…`"n-1"` decodes as an array.
+        /// Lossy: an object whose keys are all non-negative integers (`"0"`…`"n-1"`, or with
+        /// gaps and in any order) decodes as an array in numeric key order.
         public static let arraysFromIndexedObjects = Coercions(rawValue: 1 << 21)
         /// Lossy: `""` decodes as the type's default for a non-`Optional` scalar.
         public static let emptyStringAsDefault = Coercions(rawValue: 1 << 22)
@@ -104,7 +122,7 @@ extension LenientPolicy {
         public static let lossless: Coercions = [
             .numericStrings, .boolFromNumbersAndStrings, .stringFromScalars, .emptyStringAsNil,
             .trimWhitespace, .collectionWrapping, .enumMatching, .uuidForms, .base64Variants,
-            .dateFallbacks,
+            .dateFallbacks, .jsonInStrings, .falseAsNil,
         ]
         /// Every rule, lossy ones included (the `.permissive` set).
         public static let all: Coercions = lossless.union([

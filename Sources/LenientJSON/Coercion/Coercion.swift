@@ -23,12 +23,12 @@ extension DecoderImpl {
         let path = { parent.path(appending: key) }
         if kind == .array, let element = singleScalarElement(entry) {
             let value = try unwrap(element, as: type, parent: parent, key: key)
-            note(.coerced, entry: entry, path: path(), "Unwrapped a one-element array into \(DecodingErrors.typeName(T.self)).")
+            try recordLeniency(.coerced, entry: entry, path: path(), "Unwrapped a one-element array into \(DecodingErrors.typeName(T.self)).")
             return value
         }
         if kind == .string, coercions.contains(.emptyStringAsDefault), T.self != String.self,
            NumericText.isBlank(try stringValue(entry, path: parent, key: key)), let value = scalarDefault(T.self) {
-            note(.usedDefault, entry: entry, path: path(), "Used the default \(value) for an empty string.")
+            try recordLeniency(.usedDefault, entry: entry, path: path(), "Used the default \(value) for an empty string.")
             return value
         }
         let value: T?
@@ -44,8 +44,6 @@ extension DecoderImpl {
             value = try coerceDecimal(entry, parent: parent, key: key) as? T
         } else if T.self == String.self {
             value = coerceString(entry) as? T
-        } else if T.self == Date.self {
-            value = try coerceDate(entry, parent: parent, key: key) as? T
         } else if T.self == Data.self {
             value = try coerceData(entry, parent: parent, key: key) as? T
         } else if T.self == URL.self {
@@ -58,7 +56,7 @@ extension DecoderImpl {
             value = nil
         }
         if let value {
-            note(.coerced, entry: entry, path: path(),
+            try recordLeniency(.coerced, entry: entry, path: path(),
                  "Coerced \(DecodingErrors.found(map, entry)) to \(DecodingErrors.typeName(T.self)) \(Self.show(value)).")
         }
         return value

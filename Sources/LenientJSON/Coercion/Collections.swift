@@ -60,30 +60,87 @@ extension Array: DecodableArray where Element: Decodable {
             // naming `[Element]` would look it up in the runtime for every array.
             return try impl.elements(of: entry, count: count, path: parent.appending(key), as: Self.self)
         }
-        let path = parent.appending(key)
-        switch map.kind(entry) {
-        case .null:
-            break
-        default:
-            if map.kind(entry) == .object, impl.coercions.contains(.arraysFromIndexedObjects),
-               let elements = impl.indexedMembers(of: entry) {
-                let result = try impl.decodeElements(elements, path: path, as: Element.self)
-                impl.note(.coerced, entry: entry, path: path.path, "Read an object with keys \"0\"…\"\(elements.count - 1)\" as an array.")
-                return result
-            }
-            if impl.coercions.contains(.collectionWrapping) {
-                let element = try impl.unwrap(entry, as: Element.self, parent: path, key: IndexKey(0))
-                impl.note(.coerced, entry: entry, path: path.path, "Wrapped a single \(DecodingErrors.found(map, entry)) in an array.")
-                return [element]
-            }
-        }
-        // The error JSONDecoder throws (from unkeyedContainer()).
-        _ = try impl.arrayEntry(entry, path: path)
-        return []
+        return try impl.arrayFromOtherValue(entry, parent: parent, key: key, as: Self.self)
+    }
+}
+
+/// A `Set` is read as an array is (JSONDecoder reads it from an unkeyed container), so it
+/// gets the same collection rules and drops an undecodable element under `.recover`.
+extension Set: DecodableArray where Element: Decodable {
+    static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
+        Set(try [Element].decodeArray(entry, using: impl, parent: parent, key: key))
     }
 }
 
 extension DecoderImpl {
+    /// An array from a value that is not one: an object with index keys (permissive), a
+    /// single value wrapped as one element (lenient), else the error `JSONDecoder` throws.
+    func arrayFromOtherValue<C: RangeReplaceableCollection & Decodable>(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: C.Type) throws -> C
+    where C.Element: Decodable {
+        let path = parent.appending(key)
+        if map.kind(entry) != .null {
+            if let value = try decodeEmbeddedJSON(entry, as: C.self, parent: parent, key: key) { return value }
+            if map.kind(entry) == .object, coercions.contains(.arraysFromIndexedObjects), let members = indexedMembers(of: entry) {
+                var result = C()
+                for (index, member) in members.enumerated() {
+                    if let element = try element(member, as: C.Element.self, parent: path, key: IndexKey(index)) { result.append(element) }
+                }
+                try recordLeniency(.coerced, entry: entry, path: path.path, "Read an object with integer keys as an array in key order.")
+                return result
+            }
+            if coercions.contains(.collectionWrapping), !entriesBeingWrapped.contains(entry),
+               let element = wrappedElement(entry, as: C.Element.self, parent: parent, key: key) {
+                try recordLeniency(.coerced, entry: entry, path: path.path, "Wrapped a single \(DecodingErrors.found(map, entry)) in an array.")
+                return C(CollectionOfOne(element))
+            }
+        }
+        // The error JSONDecoder throws (from unkeyedContainer()), naming the model's type.
+        do {
+            _ = try arrayEntry(entry, path: path)
+        } catch let error as DecodingError {
+            throw DecodingErrors.naming(C.self, in: error, map: map, entry: entry, path: path.path)
+        }
+        return C()
+    }
+
+    /// The value at `entry` decoded as the single element of an array, at the value's own
+    /// path (an error names the value as it is in the input, not a made-up element); `nil`
+    /// when it is not one, and then the array's own error is thrown.
+    private func wrappedElement<E: Decodable>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: (any CodingKey)?) -> E? {
+        entriesBeingWrapped.append(entry)
+        defer { entriesBeingWrapped.removeLast() }
+        return try? unwrap(entry, as: type, parent: parent, key: key)
+    }
+
+    /// `[:]` for `[]` where a dictionary is expected (lenient), else `nil`. Called only
+    /// after the strict reading failed: JSONEncoder writes an empty dictionary whose keys
+    /// are neither `String` nor `Int` as `[]`, and JSONDecoder reads that back.
+    func emptyArrayAsDictionary<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T? {
+        guard map.kind(entry) == .array, map.childCount(entry) == 0, coercions.contains(.collectionWrapping) else { return nil }
+        let value = try unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
+        try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key), "Read [] as an empty dictionary.")
+        return value
+    }
+
+    /// Collection element (or dictionary member) `entry`; under `.recover`, `nil` for one that
+    /// cannot be decoded, which is then dropped and reported.
+    @inline(__always)
+    func element<E: Decodable>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: any CodingKey) throws -> E? {
+        guard options.policy.invalidValues == .recover else { return try unwrap(entry, as: type, parent: parent, key: key) }
+        return try elementOrDrop(entry, as: type, parent: parent, key: key)
+    }
+
+    @inline(never)
+    private func elementOrDrop<E: Decodable>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: any CodingKey) throws -> E? {
+        do {
+            return try unwrap(entry, as: type, parent: parent, key: key)
+        } catch let error as DecodingError {
+            try recordLeniency(.droppedElement, entry: entry, path: parent.path(appending: key),
+                               "Dropped a value that could not be decoded as \(DecodingErrors.typeName(E.self)): \(Self.reason(error))")
+            return nil
+        }
+    }
+
     /// The elements of array `entry` as a collection `C`, dropping undecodable ones under
     /// `.recover`.
     func elements<C: RangeReplaceableCollection>(of entry: Int, count: Int, path: CodingPathNode, as _: C.Type) throws -> C
@@ -117,51 +174,41 @@ extension DecoderImpl {
     private func appendElements<C: RangeReplaceableCollection>(to result: inout C, from first: Int, child: Int, count: Int, path: CodingPathNode) throws
     where C.Element: Decodable {
         var child = child
-        if options.policy.invalidValues != .recover {
-            for index in first ..< count {
-                result.append(try unwrap(child, as: C.Element.self, parent: path, key: IndexKey(index)))
-                child = map.next(after: child)
-            }
-            return
-        }
         for index in first ..< count {
-            do {
-                result.append(try unwrap(child, as: C.Element.self, parent: path, key: IndexKey(index)))
-            } catch let error as DecodingError {
-                note(.droppedElement, entry: child, path: path.path(appending: IndexKey(index)),
-                     "Dropped an element that could not be decoded as \(DecodingErrors.typeName(C.Element.self)): \(Self.reason(error))")
-            }
+            if let element = try element(child, as: C.Element.self, parent: path, key: IndexKey(index)) { result.append(element) }
             child = map.next(after: child)
         }
     }
 
-    func decodeElements<E: Decodable>(_ entries: [Int], path: CodingPathNode, as type: E.Type) throws -> [E] {
-        var result: [E] = []
-        for (index, child) in entries.enumerated() {
-            do {
-                result.append(try unwrap(child, as: type, parent: path, key: IndexKey(index)))
-            } catch let error as DecodingError where options.policy.invalidValues == .recover {
-                note(.droppedElement, entry: child, path: path.path(appending: IndexKey(index)),
-                     "Dropped an element that could not be decoded as \(DecodingErrors.typeName(E.self)): \(Self.reason(error))")
-            }
+    /// The value entries of an object whose keys are all non-negative integers written
+    /// without sign or leading zero (`"0"`, `"17"`), in numeric key order (gaps allowed, as
+    /// PHP's `array_filter` leaves them); `nil` for any other object.
+    func indexedMembers(of object: Int) -> [Int]? {
+        guard map.childCount(object) > 0 else { return nil }
+        var members: [(index: Int, value: Int)] = []
+        for (name, value) in map.members(of: object) {
+            guard let index = Self.arrayIndex(map.text(name)) else { return nil }
+            members.append((index, value))
         }
-        return result
+        members.sort { $0.index < $1.index }
+        for position in members.indices.dropFirst() where members[position].index == members[position - 1].index { return nil }
+        return members.map(\.value)
     }
 
-    /// The value entries of an object whose keys are exactly `"0"`…`"n-1"`, in index order.
-    func indexedMembers(of object: Int) -> [Int]? {
-        let count = map.childCount(object) / 2
-        guard count > 0 else { return nil }
-        var slots = [Int?](repeating: nil, count: count)
-        var child = object + 1
-        let end = map.length(object)
-        while child < end {
-            let name = String(decoding: map.text(child), as: UTF8.self)
-            guard let index = Int(name), String(index) == name, index >= 0, index < count, slots[index] == nil else { return nil }
-            slots[index] = child + 1
-            child = map.next(after: child + 1)
+    /// The value of `text` when it is a non-negative integer without sign or leading zero
+    /// that fits `Int`.
+    static func arrayIndex(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = text.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"),
+              first != UInt8(ascii: "0") || text.count == 1 else { return nil }
+        var value = 0
+        for byte in text {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
         }
-        return slots.compactMap { $0 }
+        return value
     }
 
     static func reason(_ error: DecodingError) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decoding `Date` by the decoder's `dateDecodingStrategy`, exactly as `JSONDecoder` does;
-/// where that fails, the fallbacks of `DateFallbacks.swift` (through the coercion entry point).
+/// where that fails, the fallbacks of `DateFallbacks.swift`.
 extension DecoderImpl {
     func unwrapDate(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date {
         let kind = map.kind(entry)
@@ -9,37 +9,27 @@ extension DecoderImpl {
         if kind == .null {
             return try fallback(entry, as: Date.self, parent: parent, key: key, strictError: mismatch(entry, Date.self, parent, key))
         }
-        switch options.dateDecodingStrategy {
+        let strategy = options.dateDecodingStrategy
+        switch strategy {
         case .custom(let closure):
-            return try with(entry: entry, path: parent.appending(key)) { try closure(self) }
+            return try customDate(closure, entry, parent: parent, key: key)
         case .iso8601:
-            guard kind == .string else { break }
-            let string = try stringValue(entry, path: parent, key: key)
-            if let date = try? Date.ISO8601FormatStyle().parse(string) { return date }
-            return try fallback(entry, as: Date.self, parent: parent, key: key, strictError: DecodingErrors.dataCorrupted(
-                "Expected date string to be ISO8601-formatted", path: parent.path(appending: key), map: map, entry: entry))
+            if kind == .string, let date = try? Date.ISO8601FormatStyle().parse(try stringValue(entry, path: parent, key: key)) {
+                return date
+            }
         #if canImport(Darwin)
         case .formatted(let formatter):
-            guard kind == .string else { break }
-            let string = try stringValue(entry, path: parent, key: key)
-            if let date = formatter.date(from: string) { return date }
-            return try fallback(entry, as: Date.self, parent: parent, key: key, strictError: DecodingErrors.dataCorrupted(
-                "Date string does not match format expected by formatter", path: parent.path(appending: key), map: map, entry: entry))
+            if kind == .string, let date = formatter.date(from: try stringValue(entry, path: parent, key: key)) { return date }
         #endif
         default:
-            guard kind == .number || coercions.isEmpty else { break }
-            return try strictNumericDate(entry, parent: parent, key: key)
+            // .deferredToDate, .secondsSince1970, .millisecondsSince1970: numbers.
+            if kind == .number { return try numericDate(entry, parent: parent, key: key) }
         }
-        // The strategy cannot read this kind of value: JSONDecoder's error, unless a fallback applies.
-        do {
-            return try strictNumericDateOrString(entry, parent: parent, key: key)
-        } catch let error as DecodingError {
-            return try fallback(entry, as: Date.self, parent: parent, key: key, strictError: error)
-        }
+        return try dateFallback(entry, reading: DateReading(strategy), parent: parent, key: key)
     }
 
-    /// The strategies that read a number (`deferredToDate`, seconds, milliseconds).
-    private func strictNumericDate(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date {
+    /// A number read by the strategies that read numbers, as `JSONDecoder` reads it.
+    private func numericDate(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date {
         switch options.dateDecodingStrategy {
         case .secondsSince1970:
             return Date(timeIntervalSince1970: try unwrapFloatingPoint(entry, as: Double.self, parent: parent, key: key))
@@ -50,17 +40,32 @@ extension DecoderImpl {
         }
     }
 
-    /// The strict reading of a value of the wrong kind, which throws JSONDecoder's error.
-    private func strictNumericDateOrString(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date {
-        switch options.dateDecodingStrategy {
-        case .iso8601:
-            throw mismatch(entry, String.self, parent, key)
-        default:
-            #if canImport(Darwin)
-            if case .formatted = options.dateDecodingStrategy { throw mismatch(entry, String.self, parent, key) }
-            #endif
-            guard map.kind(entry) == .number else { throw mismatch(entry, Double.self, parent, key) }
-            return try strictNumericDate(entry, parent: parent, key: key)
+    /// A `.custom` strategy: the closure's value or error, with no fallback, except for
+    /// Foundation's own `.formatted(_:)`, which outside Darwin is a `.custom` closure that
+    /// throws `dataCorrupted` "Date string does not match format expected by formatter." at
+    /// the date's path: that error is read as the `.formatted` strategy failing, and the
+    /// fallbacks follow (without the events of the abandoned attempt).
+    private func customDate(_ closure: (any Decoder) throws -> Date, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date {
+        #if canImport(Darwin)
+        return try with(entry: entry, path: parent.appending(key)) { try closure(self) }
+        #else
+        let eventCount = report?.events.count
+        do {
+            return try with(entry: entry, path: parent.appending(key)) { try closure(self) }
+        } catch let error as DecodingError where Self.isFormatterMismatch(error, at: parent.path(appending: key)) {
+            if let eventCount, let report, report.events.count > eventCount {
+                report.events.removeSubrange(eventCount...)
+            }
+            return try dateFallback(entry, reading: .formatter(pattern: nil), parent: parent, key: key)
         }
+        #endif
+    }
+
+    /// Whether `error` is the one Foundation's `.formatted(_:)` closure throws at `path`.
+    static func isFormatterMismatch(_ error: DecodingError, at path: [any CodingKey]) -> Bool {
+        guard case .dataCorrupted(let context) = error,
+              context.debugDescription == "Date string does not match format expected by formatter.",
+              context.codingPath.count == path.count else { return false }
+        return zip(context.codingPath, path).allSatisfy { $0.stringValue == $1.stringValue && $0.intValue == $1.intValue }
     }
 }

@@ -1,31 +1,52 @@
 import Foundation
 
-/// What lenient decoding tries, in order, where the `dateDecodingStrategy` failed (never
-/// for `.custom`): numeric strings read as the strategy reads numbers; numbers as Unix
-/// seconds when the strategy reads strings; ISO 8601 variants; then each of `dateFormats`.
+/// What lenient decoding tries, in order, where the `dateDecodingStrategy` failed (never for
+/// `.custom`): numeric strings read as the strategy reads numbers; numbers as Unix seconds
+/// when the strategy reads strings (milliseconds from 10^11, microseconds from 10^14: no date
+/// in seconds lies that far); ISO 8601 / RFC 3339 variants; RFC 2822 / HTTP dates;
+/// `yyyy/MM/dd`; then each of `dateFormats`. Each success is reported as `coerced`, naming
+/// the form used and whether UTC was assumed.
 extension DecoderImpl {
-    func coerceDate(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date? {
-        guard coercions.contains(.dateFallbacks) else { return nil }
-        let strategy = options.dateDecodingStrategy
-        if case .custom = strategy { return nil }
+    /// The date of the first fallback that reads `entry`, or the error `JSONDecoder` throws
+    /// for the strategy (naming `Date`, the value found and the forms tried).
+    func dateFallback(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date {
+        let fallbacks = coercions.contains(.dateFallbacks) && !Self.isCustom(reading)
+        if fallbacks, let read = try fallbackDate(entry, reading: reading, parent: parent, key: key) {
+            try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key),
+                 "Coerced \(DecodingErrors.found(map, entry)) to Date \(read.date) (read as \(read.form)"
+                    + (read.hasZone ? ")." : "; no zone given, UTC assumed)."))
+            return read.date
+        }
+        // The rules every scalar shares (a one-element array in `.permissive`), else the error
+        // JSONDecoder throws: `dataCorrupted` for a string a string strategy cannot read, else
+        // `typeMismatch` naming what the strategy reads.
+        let wrongKind = map.kind(entry) != (reading.readsNumbers ? .number : .string)
+        return try fallback(entry, as: Date.self, parent: parent, key: key, strictError: DecodingErrors.dateNotRead(
+            mismatching: wrongKind ? reading.expectedKind : nil, tried: triedForms(entry, reading: reading, fallbacks: fallbacks),
+            path: parent.path(appending: key), map: map, entry: entry))
+    }
+
+    /// The first fallback's date, the form that read it, and whether the text named its zone.
+    private func fallbackDate(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: (any CodingKey)?) throws -> (date: Date, form: String, hasZone: Bool)? {
         switch map.kind(entry) {
         case .number:
-            guard !Self.readsNumbers(strategy), let shape = NumberParsing.shape(of: map.text(entry)),
-                  let seconds = NumberParsing.floatingPoint(map.text(entry), shape: shape, as: Double.self) else { return nil }
-            return Date(timeIntervalSince1970: seconds)
+            guard !reading.readsNumbers, let value = numberValue(entry), value.isFinite else { return nil }
+            if value.magnitude >= 1e14 { return (Date(timeIntervalSince1970: value / 1_000_000), "Unix microseconds", true) }
+            if value.magnitude >= 1e11 { return (Date(timeIntervalSince1970: value / 1000), "Unix milliseconds", true) }
+            return (Date(timeIntervalSince1970: value), "Unix seconds", true)
         case .string:
-            let string = try stringValue(entry, path: parent, key: key).trimmingCharacters(in: .whitespacesAndNewlines)
-            if Self.readsNumbers(strategy), let number = NumericText(string),
+            guard let string = try coercibleText(entry, parent: parent, key: key) else { return nil }
+            if reading.readsNumbers, let number = NumericText(string),
                let value = number.withText({ NumberParsing.floatingPoint($0, shape: number.shape, as: Double.self) }) {
-                switch strategy {
-                case .secondsSince1970: return Date(timeIntervalSince1970: value)
-                case .millisecondsSince1970: return Date(timeIntervalSince1970: value / 1000)
-                default: return Date(timeIntervalSinceReferenceDate: value)
-                }
+                return (reading.date(fromNumber: value), "a numeric string, as \(reading.name) reads numbers", true)
             }
-            if let date = ISO8601Parsing.date(from: string) { return date }
+            if let parsed = ISO8601Parsing.date(from: string) { return (parsed.date, "ISO 8601", parsed.hasZone) }
+            if let parsed = RFC2822Parsing.date(from: string) { return (parsed.date, "RFC 2822", parsed.hasZone) }
+            if let parsed = SlashDateParsing.date(from: string) { return (parsed.date, "yyyy/MM/dd", parsed.hasZone) }
             for formatter in options.dateFormatters {
-                if let date = formatter.date(from: string) { return date }
+                if let date = formatter.date(from: string) {
+                    return (date, "the date format \"\(formatter.pattern)\"", true)
+                }
             }
             return nil
         default:
@@ -33,28 +54,32 @@ extension DecoderImpl {
         }
     }
 
-    static func readsNumbers(_ strategy: JSONDecoder.DateDecodingStrategy) -> Bool {
-        switch strategy {
-        case .deferredToDate, .secondsSince1970, .millisecondsSince1970: return true
-        default: return false
+    /// The number at `entry` as `JSONDecoder` reads it into a `Double`.
+    private func numberValue(_ entry: Int) -> Double? {
+        if let value = strictFloatingPoint(entry, as: Double.self) { return value }
+        guard map.isJSON5 else { return nil }
+        return JSON5Number(map.text(entry))?.floatingPoint(as: Double.self)
+    }
+
+    /// What was tried for `entry`, in order: the strategy, then the fallbacks that apply to
+    /// its kind of value.
+    private func triedForms(_ entry: Int, reading: DateReading, fallbacks: Bool) -> [String] {
+        var forms = [reading.name]
+        guard fallbacks else { return forms }
+        switch map.kind(entry) {
+        case .number where !reading.readsNumbers:
+            forms.append("Unix seconds")
+        case .string:
+            forms += ["ISO 8601", "RFC 2822", "yyyy/MM/dd"]
+            forms += options.dateFormatters.map { "\"\($0.pattern)\"" }
+        default:
+            break
         }
-    }
-}
-
-/// `dateFormats`, each built once into a formatter (`en_US_POSIX`, UTC unless the pattern
-/// has a zone) and used under a lock, so one decoder is safe across threads.
-final class DateFormatterBox: @unchecked Sendable {
-    private let formatter: DateFormatter
-    private let lock = NSLock()
-
-    init(pattern: String) {
-        formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = pattern
+        return forms
     }
 
-    func date(from string: String) -> Date? {
-        lock.withLock { formatter.date(from: string) }
+    private static func isCustom(_ reading: DateReading) -> Bool {
+        if case .custom = reading { return true }
+        return false
     }
 }

@@ -2,90 +2,51 @@ import Foundation
 
 /// A forgiving ISO 8601 / RFC 3339 reader: `2016-01-17`, `2016-01-17T16:13`,
 /// `2016-01-17 16:13:00.123`, with `T`, `t` or a space between date and time, and a zone of
-/// `Z`, `+hh:mm`, `+hhmm`, `+hh` or none (UTC).
+/// `Z`, `+hh:mm`, `+hhmm`, `+hh` or none (UTC assumed).
 enum ISO8601Parsing {
-    static func date(from string: String) -> Date? {
-        let s = Array(string.utf8)
-        var i = 0
-        func number(_ digits: Int) -> Int? {
-            guard i + digits <= s.count else { return nil }
-            var value = 0
-            for k in 0 ..< digits {
-                guard NumberParsing.isDigit(s[i + k]) else { return nil }
-                value = value * 10 + Int(s[i + k] - UInt8(ascii: "0"))
-            }
-            i += digits
-            return value
-        }
-        func expect(_ byte: UInt8) -> Bool {
-            guard i < s.count, s[i] == byte else { return false }
-            i += 1
-            return true
-        }
-        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
-              let day = number(2), (1 ... 12).contains(month), (1 ... daysIn(month, year)).contains(day) else { return nil }
-        var seconds = Double(daysFromCivil(year, month, day)) * 86_400
-        if i == s.count { return Date(timeIntervalSince1970: seconds) }
-        guard s[i] == UInt8(ascii: "T") || s[i] == UInt8(ascii: "t") || s[i] == UInt8(ascii: " ") else { return nil }
-        i += 1
-        guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), hour < 24, minute < 60 else { return nil }
-        seconds += Double(hour * 3600 + minute * 60)
-        if expect(UInt8(ascii: ":")) {
-            guard let second = number(2), second <= 60 else { return nil }
-            seconds += Double(second)
-            if i < s.count, s[i] == UInt8(ascii: ".") || s[i] == UInt8(ascii: ",") {
-                i += 1
-                var scale = 0.1
-                var fraction = 0.0
-                let start = i
-                while i < s.count, NumberParsing.isDigit(s[i]) {
-                    fraction += Double(s[i] - UInt8(ascii: "0")) * scale
-                    scale /= 10
-                    i += 1
-                }
-                guard i > start else { return nil }
-                seconds += fraction
+    static func date(from string: String) -> ParsedDate? {
+        var text = DateTextCursor(string)
+        guard let year = text.digits(4), text.skip(UInt8(ascii: "-")), let month = text.digits(2),
+              text.skip(UInt8(ascii: "-")), let day = text.digits(2) else { return nil }
+        if text.atEnd { return ParsedDate(year: year, month: month, day: day, offset: nil) }
+        guard text.skip(UInt8(ascii: "T")) || text.skip(UInt8(ascii: "t")) || text.skip(UInt8(ascii: " ")),
+              let hour = text.digits(2), text.skip(UInt8(ascii: ":")), let minute = text.digits(2) else { return nil }
+        var second = 0
+        var fraction = 0.0
+        if text.skip(UInt8(ascii: ":")) {
+            guard let s = text.digits(2) else { return nil }
+            second = s
+            if text.skip(UInt8(ascii: ".")) || text.skip(UInt8(ascii: ",")) {
+                guard let f = Self.fraction(&text) else { return nil }
+                fraction = f
             }
         }
-        if i == s.count { return Date(timeIntervalSince1970: seconds) }
-        if s[i] == UInt8(ascii: "Z") || s[i] == UInt8(ascii: "z") {
-            i += 1
-        } else if s[i] == UInt8(ascii: "+") || s[i] == UInt8(ascii: "-") {
-            let sign = s[i] == UInt8(ascii: "-") ? -1.0 : 1.0
-            i += 1
-            guard let zoneHours = number(2), zoneHours < 24 else { return nil }
-            var zoneMinutes = 0
-            if i < s.count {
-                _ = expect(UInt8(ascii: ":"))
-                guard let m = number(2), m < 60 else { return nil }
-                zoneMinutes = m
-            }
-            seconds -= sign * Double(zoneHours * 3600 + zoneMinutes * 60)
-        } else {
-            return nil
+        var offset: Int?
+        if text.skip(UInt8(ascii: "Z")) || text.skip(UInt8(ascii: "z")) {
+            offset = 0
+        } else if !text.atEnd {
+            offset = text.numericOffset(isoForms: true)
+            guard offset != nil else { return nil }
         }
-        return i == s.count ? Date(timeIntervalSince1970: seconds) : nil
+        guard text.atEnd else { return nil }
+        return ParsedDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                          fraction: fraction, offset: offset)
     }
 
-    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
-
-    static func daysIn(_ month: Int, _ year: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
+    /// The digits after the decimal mark as a fraction of a second (digits past the
+    /// fifteenth cannot change a `Double` of that size and are skipped).
+    private static func fraction(_ text: inout DateTextCursor) -> Double? {
+        var numerator = 0
+        var denominator = 1
+        var count = 0
+        while let byte = text.current, NumberParsing.isDigit(byte) {
+            if count < 15 {
+                numerator = numerator * 10 + Int(byte - UInt8(ascii: "0"))
+                denominator *= 10
+            }
+            count += 1
+            text.index += 1
         }
-    }
-
-    /// Days from 1970-01-01 to the given proleptic Gregorian date.
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        var days = 0
-        if year >= 1970 {
-            for y in 1970 ..< year { days += isLeap(y) ? 366 : 365 }
-        } else {
-            for y in year ..< 1970 { days -= isLeap(y) ? 366 : 365 }
-        }
-        for m in 1 ..< month { days += daysIn(m, year) }
-        return days + day - 1
+        return count > 0 ? Double(numerator) / Double(denominator) : nil
     }
 }

@@ -31,20 +31,49 @@ extension DecoderImpl {
     @inline(__always)
     func optional<T>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T) throws -> T? {
         let policy = options.policy
-        if policy.invalidValues == .throw && !policy.coercions.contains(.emptyStringAsNil) { return try read() }
+        if policy.invalidValues == .throw && policy.coercions.isDisjoint(with: [.emptyStringAsNil, .falseAsNil]) { return try read() }
         if policy.coercions.contains(.emptyStringAsNil), map.kind(entry) == .string, Self.isNonStringScalar(type),
            NumericText.isBlank(try stringValue(entry, path: parent, key: key)) {
-            note(.coerced, entry: entry, path: parent.path(appending: key), "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
+            // Where JSONDecoder reads the blank text (a URL of spaces, a custom date strategy), parity wins.
+            if let value = try? readingStrictly(read) { return value }
+            try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key), "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
+            return nil
+        }
+        if map.kind(entry) == .false, policy.coercions.contains(.falseAsNil), T.self != Bool.self {
+            // Where JSONDecoder reads `false` (a type that accepts it), parity wins.
+            if let value = try? readingStrictly(read) { return value }
+            try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key),
+                               "Read false as nil for Optional \(DecodingErrors.typeName(T.self)) (PHP's \"no value\").")
             return nil
         }
         guard policy.invalidValues != .throw else { return try read() }
         do {
+            if policy.missingValues == .useDefault, map.kind(entry) == .object {
+                return try optionalModel(entry, as: type, parent: parent, key: key, read)
+            }
             return try read()
         } catch let error as DecodingError {
-            note(.recoveredAsNil, entry: entry, path: parent.path(appending: key),
+            try recordLeniency(.recoveredAsNil, entry: entry, path: parent.path(appending: key),
                  "Recovered Optional \(DecodingErrors.typeName(T.self)) as nil: \(Self.reason(error))")
             return nil
         }
+    }
+
+    /// `read`'s value for an `Optional` model type from an object under a policy with defaults
+    /// for missing values: `nil` when the object supplied none of the type's keys and the value
+    /// could only be built from defaults (`"center": {}` into `LatLon?`); the events of the value
+    /// built and thrown away are not kept.
+    func optionalModel<T>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T) throws -> T? {
+        let keysBefore = keysFound
+        let leniencyBefore = leniencyCount
+        let mark = report?.events.count ?? 0
+        let value = try read()
+        guard keysFound == keysBefore, leniencyCount != leniencyBefore, !(T.self is any DecodableArray.Type),
+              !(T.self is any DecodableDictionary.Type) else { return value }
+        discardEvents(from: mark, leniency: leniencyBefore)
+        try recordLeniency(.recoveredAsNil, entry: entry, path: parent.path(appending: key),
+                           "Read an object with none of \(DecodingErrors.typeName(T.self))'s keys as nil.")
+        return nil
     }
 
     /// Whether the policy turns missing, null or invalid non-Optional values into defaults.
@@ -57,15 +86,15 @@ extension DecoderImpl {
         let isMissing = map.kind(entry) == .null
         let allowed = isMissing ? options.policy.missingValues == .useDefault : options.policy.invalidValues == .recover
         guard allowed, let value = defaultValue(type, parent: parent, key: key) else { throw error }
-        note(.usedDefault, entry: entry, path: parent.path(appending: key),
+        try recordLeniency(.usedDefault, entry: entry, path: parent.path(appending: key),
              "Used the default \(Self.show(value)) for \(isMissing ? "null" : "an invalid value") (\(Self.reason(error)))")
         return value
     }
 
     /// The default for a missing key, when the policy allows it; else `nil`.
-    func defaultForMissing<T: Decodable>(_ type: T.Type, parent: CodingPathNode, key: any CodingKey) -> T? {
+    func defaultForMissing<T: Decodable>(_ type: T.Type, parent: CodingPathNode, key: any CodingKey) throws -> T? {
         guard options.policy.missingValues == .useDefault, let value = defaultValue(type, parent: parent, key: key) else { return nil }
-        note(.usedDefault, entry: nil, path: parent.path(appending: key), "Used the default \(Self.show(value)) for a missing key.")
+        try recordLeniency(.usedDefault, entry: nil, path: parent.path(appending: key), "Used the default \(Self.show(value)) for a missing key.")
         return value
     }
 

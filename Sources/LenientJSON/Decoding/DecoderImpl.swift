@@ -5,7 +5,11 @@ import Foundation
 /// container.
 final class DecoderImpl: Decoder {
     let map: ValueMap
-    let options: DecodingOptions
+    /// The settings of this decode. Its policy is swapped for its strict reading while a
+    /// value is decoded again strictly (see `DecoderImpl+Alternatives.swift`).
+    var options: DecodingOptions {
+        didSet { decodesPlainTypesDirectly = !options.policy.allowsLeniency && !isDecodingStrictly }
+    }
     /// The entry of the value being decoded.
     var entry: Int
     var pathNode: CodingPathNode
@@ -20,6 +24,25 @@ final class DecoderImpl: Decoder {
     var defaultDepth = 0
     /// How `unwrap` decodes each type met so far.
     var dispatchCache = TypeDispatchCache()
+    /// How many times a rule changed an outcome so far (every report event but `matchedKey`),
+    /// counted with or without a report: a value whose decode moved it was helped by leniency.
+    var leniencyCount = 0
+    /// How many keyed lookups found their member so far (an `Optional` model whose object
+    /// supplied none of its keys is `nil` under defaults).
+    var keysFound = 0
+    /// Whether a value is being decoded again under the policy's strict reading.
+    var isDecodingStrictly = false {
+        didSet { decodesPlainTypesDirectly = !options.policy.allowsLeniency && !isDecodingStrictly }
+    }
+    /// Whether `unwrap` may call a plain type's `init(from:)` with no bookkeeping: no rule can
+    /// apply and no strict decode is under way.
+    private(set) var decodesPlainTypesDirectly: Bool
+    /// The strict decodes that failed, so that an enclosing value decoded again strictly
+    /// stops there at once.
+    var strictFailures: [StrictAttempt: DecodingError] = [:]
+    /// The entries being wrapped as one-element arrays right now: a value is never wrapped
+    /// inside its own wrapping (an any-JSON type that tries `[Self]` first would recurse).
+    var entriesBeingWrapped: [Int] = []
 
     init(map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil) {
         self.map = map
@@ -27,6 +50,7 @@ final class DecoderImpl: Decoder {
         self.entry = entry
         self.pathNode = pathNode
         self.report = report
+        decodesPlainTypesDirectly = !options.policy.allowsLeniency
         keyCursors = .allocate(capacity: 2 * Self.keyCursorSlots)
         keyCursors.initialize(repeating: -1, count: 2 * Self.keyCursorSlots)
     }
@@ -94,103 +118,51 @@ final class DecoderImpl: Decoder {
         if T.self == Data.self { return unsafeBitCast(try unwrapData(entry, parent: parent, key: key), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try unwrapURL(entry, parent: parent, key: key), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(entry, parent: parent, key: key), to: T.self) }
-        let isDictionary: Bool
         switch dispatchCache.dispatch(for: T.self) {
         case .array(let arrayType):
-            return try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type)
+            return try discardingEventsOnFailure {
+                try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type)
+            }
         case .optional(let optionalType):
-            return try optionalType.decodeOptional(entry, using: self, parent: parent, key: key, as: type)
-        case .stringKeyedDictionary(let dictionaryType):
-            return try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type)
-        case .plain(let dictionary):
-            isDictionary = dictionary
-        }
-        if coercions.isEmpty {
-            return try with(entry: entry, path: parent.appending(key)) { try T(from: self) }
-        }
-        if isDictionary, map.kind(entry) == .array, map.childCount(entry) == 0,
-           coercions.contains(.collectionWrapping) {
-            note(.coerced, entry: entry, path: parent.path(appending: key), "Read [] as an empty dictionary.")
-            return try unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
-        }
-        return try decodeCoercing(entry, as: type, parent: parent, key: key)
-    }
-
-    /// `T(from:)`, and when it rejects the value, the coercions for types such as UUID, enums
-    /// and one-element arrays. Kept out of line: its `T?` would make every call of `unwrap`
-    /// ask the runtime for `Optional<T>`'s metadata.
-    @inline(never)
-    func decodeCoercing<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
-        do {
-            return try with(entry: entry, path: parent.appending(key)) { try T(from: self) }
-        } catch let error as DecodingError {
-            return try coerce(entry, as: type, parent: parent, key: key, orThrow: error)
+            return try discardingEventsOnFailure {
+                try optionalType.decodeOptional(entry, using: self, parent: parent, key: key, as: type)
+            }
+        case .memberwiseDictionary(let dictionaryType):
+            return try discardingEventsOnFailure {
+                try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type)
+            }
+        case .plain(let isDictionary):
+            if decodesPlainTypesDirectly {
+                do {
+                    return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
+                } catch let error as DecodingError {
+                    throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
+                }
+            }
+            return try decodePlain(entry, as: type, parent: parent, key: key, isDictionary: isDictionary)
         }
     }
 
-    /// The coerced value, or `error` when no coercion applies. Out of line for the same
-    /// reason as ``decodeCoercing(_:as:parent:key:)``.
+    /// The coerced value, or `error` when no coercion applies. Kept out of line: its `T?`
+    /// would make every call of `unwrap` ask the runtime for `Optional<T>`'s metadata.
     @inline(never)
-    func coerce<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, orThrow error: DecodingError) throws -> T {
-        guard let value = try coerce(entry, as: type, parent: parent, key: key) else { throw error }
+    func coerce<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool, orThrow error: DecodingError) throws -> T {
+        if isDictionary, let value = try emptyArrayAsDictionary(entry, as: type, parent: parent, key: key) { return value }
+        if let value = try decodeEmbeddedJSON(entry, as: type, parent: parent, key: key) { return value }
+        guard let value = try coerce(entry, as: type, parent: parent, key: key) else {
+            throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
+        }
         return value
     }
 
     /// Decodes a `DecodableWithConfiguration` value at `entry`.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func unwrap<T: DecodableWithConfiguration>(_ entry: Int, as type: T.Type, configuration: T.DecodingConfiguration, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
-        try with(entry: entry, path: parent.appending(key)) { try T(from: self, configuration: configuration) }
+        try with(entry: entry, path: parent.appending(key)) { try type.init(from: self, configuration: configuration) }
     }
 
     /// A decoder of its own for `entry` of `map` (this decoder's when `nil`), for `superDecoder()`.
     func makeSubdecoder(entry: Int, path: CodingPathNode, in other: ValueMap? = nil) -> DecoderImpl {
         DecoderImpl(map: other ?? map, options: options, entry: entry, pathNode: path, report: report)
-    }
-}
-
-/// `[String: V]`: decoded member by member, with keys never converted (as `JSONDecoder` does).
-protocol StringKeyedDictionary {
-    static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self
-}
-
-extension StringKeyedDictionary {
-    /// ``decodeMembers(of:using:parent:key:)`` for a caller that knows `Self` only as `T`
-    /// (they are the same type), without a dynamic cast.
-    @inline(__always)
-    static func decodeMembers<T>(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type) throws -> T {
-        unsafeBitCast(try decodeMembers(of: entry, using: impl, parent: parent, key: key), to: T.self)
-    }
-}
-
-extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
-    static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
-        let map = impl.map
-        let path = parent.appending(key)
-        if map.kind(entry) == .array, map.childCount(entry) == 0, impl.coercions.contains(.collectionWrapping) {
-            impl.note(.coerced, entry: entry, path: path.path, "Read [] as an empty dictionary.")
-            return [:]
-        }
-        let object = try impl.objectEntry(entry, path: path)
-        var result = [String: Value](minimumCapacity: map.childCount(object) / 2)
-        let drops = impl.options.policy.invalidValues == .recover
-        var child = object + 1
-        let end = map.length(object)
-        while child < end {
-            let name = try impl.keyString(child, path: path)
-            let value = map.next(after: child)
-            child = map.next(after: value)
-            if result[name] != nil { continue }  // the first of duplicate keys wins
-            guard drops else {
-                result[name] = try impl.unwrap(value, as: Value.self, parent: path, key: NameKey(name))
-                continue
-            }
-            do {
-                result[name] = try impl.unwrap(value, as: Value.self, parent: path, key: NameKey(name))
-            } catch let error as DecodingError {
-                impl.note(.droppedElement, entry: value, path: path.path(appending: NameKey(name)),
-                          "Dropped a member that could not be decoded as \(DecodingErrors.typeName(Value.self)): \(DecoderImpl.reason(error))")
-            }
-        }
-        return result
     }
 }

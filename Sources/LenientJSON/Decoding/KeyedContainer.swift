@@ -79,10 +79,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     func lookup<K: CodingKey>(_ key: K, notes: Bool = true) throws -> KeyedMember? {
         if let entry = findExact(key) {
+            impl.keysFound &+= 1
             return KeyedMember(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)
         }
-        guard impl.options.policy.keyMatching == .normalized else { return nil }
-        return try impl.normalizedMatch(for: key, in: object, path: pathNode, notes: notes).map { KeyedMember(entry: $0, respelled: true) }
+        guard impl.options.policy.keyMatching == .normalized,
+              let entry = try impl.normalizedMatch(for: key, in: object, path: pathNode, notes: notes) else { return nil }
+        impl.keysFound &+= 1
+        return KeyedMember(entry: entry, respelled: true)
     }
 
     /// The coding-path key of `member`: `key`, or the input's spelling of it (read only if a
@@ -186,7 +189,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// every generic call ask the runtime for `Optional<T>`'s metadata.
     @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
         guard let found = try lookup(key) else {
-            if let value = impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
+            if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
         }
         do {
@@ -252,15 +255,42 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // MARK: Nested
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        let found = try require(key)
-        let path = pathNode.appending(pathKey(key, found))
-        return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: impl.objectEntry(found.entry, path: path), pathNode: path))
+        try nested(key, empty: impl.map.emptyObjectEntry) { entry, path in
+            KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: impl.objectEntry(entry, path: path), pathNode: path))
+        }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let found = try require(key)
+        try nested(key, empty: impl.map.emptyArrayEntry) { entry, path in
+            UnkeyedContainer(impl: impl, array: try impl.arrayEntry(entry, path: path), pathNode: path)
+        }
+    }
+
+    /// The nested container for `key`, made by `make` from a value entry; under a policy with
+    /// defaults, an empty one (from `empty`) where the value is missing, `null` or of the
+    /// wrong kind, as ``value(_:_:)`` recovers a value.
+    private func nested<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
+        guard impl.usesDefaults else {
+            let found = try require(key)
+            return try make(found.entry, pathNode.appending(pathKey(key, found)))
+        }
+        guard let found = try lookup(key) else {
+            guard impl.options.policy.missingValues == .useDefault else { throw keyNotFound(key) }
+            let container = try make(empty, pathNode.appending(key))
+            try impl.recordLeniency(.usedDefault, entry: nil, path: pathNode.path(appending: key), "Used an empty container for a missing key.")
+            return container
+        }
         let path = pathNode.appending(pathKey(key, found))
-        return UnkeyedContainer(impl: impl, array: try impl.arrayEntry(found.entry, path: path), pathNode: path)
+        do {
+            return try make(found.entry, path)
+        } catch let error as DecodingError {
+            let isMissing = impl.map.kind(found.entry) == .null
+            guard isMissing ? impl.options.policy.missingValues == .useDefault : impl.options.policy.invalidValues == .recover else { throw error }
+            let container = try make(empty, path)
+            try impl.recordLeniency(.usedDefault, entry: found.entry, path: path.path,
+                                    "Used an empty container for \(isMissing ? "null" : "an invalid value") (\(DecoderImpl.reason(error)))")
+            return container
+        }
     }
 
     /// A decoder for the member `"super"`, found as ``decode(_:forKey:)`` finds a key (a `null`

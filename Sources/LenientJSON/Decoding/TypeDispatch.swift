@@ -6,7 +6,7 @@ import Foundation
 enum TypeDispatch {
     case array(any DecodableArray.Type)
     case optional(any OptionalDecodable.Type)
-    case stringKeyedDictionary(any StringKeyedDictionary.Type)
+    case memberwiseDictionary(any MemberwiseDictionary.Type)
     /// Decoded by its own `init(from:)`; `isDictionary` tells the `[]` → `[:]` rule.
     case plain(isDictionary: Bool)
 
@@ -15,8 +15,8 @@ enum TypeDispatch {
             self = .array(array)
         } else if let optional = type as? any OptionalDecodable.Type {
             self = .optional(optional)
-        } else if let dictionary = type as? any StringKeyedDictionary.Type {
-            self = .stringKeyedDictionary(dictionary)
+        } else if let dictionary = type as? any MemberwiseDictionary.Type {
+            self = .memberwiseDictionary(dictionary)
         } else {
             self = .plain(isDictionary: type is any DecodableDictionary.Type)
         }

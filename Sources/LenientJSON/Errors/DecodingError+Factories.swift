@@ -39,6 +39,16 @@ enum DecodingErrors {
         return .dataCorrupted(.init(codingPath: path, debugDescription: message + ".", underlyingError: underlying))
     }
 
+    /// A `Date` that neither the strategy nor a fallback reads: `typeMismatch` with `type` (what
+    /// the strategy reads) for a value of the wrong kind, else `dataCorrupted`, as `JSONDecoder`;
+    /// the message names `Date`, the value found and the forms tried.
+    static func dateNotRead(mismatching type: Any.Type?, tried forms: [String], path: [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
+        let context = DecodingError.Context(codingPath: path, debugDescription: sentence(
+            "Expected Date", path: path, map: map, entry: entry, found: found(map, entry) + "; tried " + forms.joined(separator: ", ")))
+        guard let type else { return .dataCorrupted(context) }
+        return .typeMismatch(type, context)
+    }
+
     /// `dataCorrupted` for text that is not valid JSON, at the fault's line and column.
     static func syntax(_ error: JSONSyntaxError, path: [any CodingKey], bytes: UnsafeBufferPointer<UInt8>?) -> DecodingError {
         var message = "The given data was not valid JSON: " + error.message + " at " + JSONPath.string(for: path)
@@ -46,6 +56,35 @@ enum DecodingErrors {
             message += " (\(SourceLocation(offset: offset, in: bytes).description))"
         }
         return .dataCorrupted(.init(codingPath: path, debugDescription: message, underlyingError: error))
+    }
+
+    /// `error`, thrown while decoding model type `type` at `entry`, with a message that
+    /// names the model type and points at the input: where the standard library or a model's
+    /// own `init(from:)` threw about this value (an unknown enum case: "Cannot initialize Kind
+    /// from invalid String value x"), or a container said `Dictionary<String, Any>` for
+    /// what the model calls `Banners`. The error's case, type and coding path stay as thrown.
+    static func naming(_ type: Any.Type, in error: DecodingError, map: ValueMap, entry: Int, path: [any CodingKey]) -> DecodingError {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.count == path.count && !context.debugDescription.contains(" at $"):
+            var reason = context.debugDescription
+            if reason.hasSuffix(".") { reason.removeLast() }
+            return dataCorrupted(reason, path: context.codingPath, map: map, entry: entry, underlying: context.underlyingError)
+        case .typeMismatch(let expected, let context) where context.codingPath.count == path.count && isContainerType(expected):
+            return .typeMismatch(expected, .init(codingPath: context.codingPath, debugDescription: sentence(
+                "Expected \(typeName(type))", path: context.codingPath, map: map, entry: entry, found: found(map, entry)),
+                underlyingError: context.underlyingError))
+        case .valueNotFound(let expected, let context) where context.codingPath.count == path.count && isContainerType(expected):
+            return .valueNotFound(expected, .init(codingPath: context.codingPath, debugDescription: sentence(
+                "Expected \(typeName(type))", path: context.codingPath, map: map, entry: entry, found: "null"),
+                underlyingError: context.underlyingError))
+        default:
+            return error
+        }
+    }
+
+    /// Whether `type` is what a container reports (`[String: Any]`, `[Any]`) rather than a model type.
+    private static func isContainerType(_ type: Any.Type) -> Bool {
+        type == [String: Any].self || type == [Any].self
     }
 
     // MARK: Pieces

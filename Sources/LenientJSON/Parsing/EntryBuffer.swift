@@ -5,6 +5,9 @@ final class EntryBuffer {
     /// Words written so far.
     private(set) var count = 0
     private var capacity: Int
+    /// Whether the text had a comma before a closing `]` or `}`: invalid JSON that
+    /// `JSONDecoder` accepts, so such a document is decoded exactly as `JSONDecoder` would.
+    var hasTrailingComma = false
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 48)

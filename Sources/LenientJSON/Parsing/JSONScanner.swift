@@ -35,6 +35,11 @@ struct JSONScanner {
 
     // MARK: Bytes
 
+    /// Whether `byte` is JSON whitespace (space, tab, line feed, carriage return).
+    @inline(__always) static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
     @inline(__always) mutating func peekAfterWhitespace() -> UInt8? {
         while index < bytes.count {
             let byte = bytes[index]
@@ -265,7 +270,11 @@ struct JSONScanner {
                 guard byte == UInt8(ascii: ",") else { throw .unexpected(byte, "in array", at: index) }
                 index &+= 1
                 // JSONDecoder accepts a trailing comma.
-                if try nextNonWhitespace() == UInt8(ascii: "]") { index &+= 1; break }
+                if try nextNonWhitespace() == UInt8(ascii: "]") {
+                    index &+= 1
+                    words.hasTrailingComma = true
+                    break
+                }
             }
         }
         words[entry] = ValueMap.Kind.array.rawValue | (count << 8)
@@ -317,7 +326,10 @@ struct JSONScanner {
             }
             index &+= 1
             // JSONDecoder accepts a trailing comma.
-            if try ends(peekAfterWhitespace(), at: &index) { return }
+            if try ends(peekAfterWhitespace(), at: &index) {
+                words.hasTrailingComma = true
+                return
+            }
         }
     }
 }

@@ -48,6 +48,7 @@ extension DecoderImpl {
     /// Adds an event when a report is being collected; `description` is built only then.
     @inline(__always)
     func note(_ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey], _ description: @autoclosure () -> String) {
+        if kind != .matchedKey { leniencyCount &+= 1 }
         guard let report else { return }
         let location = entry.flatMap { DecodingErrors.location(map, $0) }
         let pathString = JSONPath.string(for: path())

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Recording what leniency did, and forgetting what an abandoned attempt did (SPEC 6: the
+/// report describes the value returned, nothing else).
+extension DecoderImpl {
+    /// Records that a rule changed the outcome at `entry` (any kind but `matchedKey`).
+    ///
+    /// Invalid JSON is never recovered (SPEC 1.3): when the value at `entry` holds a
+    /// malformed number or string, the syntax error is thrown instead.
+    func recordLeniency(_ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey], _ description: @autoclosure () -> String) throws {
+        if let entry, let error = malformedToken(in: entry, path: path) { throw error }
+        note(kind, entry: entry, path: path(), description())
+    }
+
+    /// Runs `body`; when it throws, the events it added are removed and the leniency count
+    /// is put back, since the attempt was abandoned.
+    @inline(__always)
+    func discardingEventsOnFailure<R>(_ body: () throws -> R) rethrows -> R {
+        let mark = report?.events.count ?? 0
+        let leniency = leniencyCount
+        do {
+            return try body()
+        } catch {
+            discardEvents(from: mark, leniency: leniency)
+            throw error
+        }
+    }
+
+    /// Removes the events after the first `mark` and sets the leniency count to `leniency`.
+    func discardEvents(from mark: Int, leniency: Int) {
+        leniencyCount = leniency
+        if let report, report.events.count > mark { report.events.removeSubrange(mark...) }
+    }
+
+    /// The syntax error of the first malformed number or string in the value at `entry`
+    /// (keys included), or `nil` when it is well-formed JSON.
+    func malformedToken(in entry: Int, path: () -> [any CodingKey]) -> DecodingError? {
+        guard entry < map.nullEntry else { return nil }
+        let end = map.next(after: entry)
+        var current = entry
+        while current < end {
+            switch map.kind(current) {
+            case .number:
+                let valid = map.isJSON5 ? JSON5Number(map.text(current)) != nil : map.numberShape(current) != nil
+                if !valid {
+                    return DecodingErrors.dataCorrupted("The given data was not valid JSON: malformed number",
+                                                        path: path(), map: map, entry: current)
+                }
+            case .string where map.flags(current) & (ValueMap.complexString | ValueMap.nonASCIIString) != 0:
+                do {
+                    _ = try StringDecoding.decode(map.text(current), flags: map.flags(current), base: map.offset(current), json5: map.isJSON5)
+                } catch {
+                    return syntaxError(error, path())
+                }
+            default:
+                break
+            }
+            current += 1
+        }
+        return nil
+    }
+}
