@@ -19,7 +19,9 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     private let lock = NSLock()
     private var _policy: LenientPolicy
     private var _dateFormats: [String] = []
-    private var _dateFormatters: [DateFormatterBox] = []
+    /// The formatters of the patterns last read for a decode (``dateFormats``, or a subclass's
+    /// override of it), built once per change of patterns.
+    private var formatterCache: (patterns: [String], formatters: [DateFormatterBox]) = ([], [])
 
     /// Creates a decoder with the ``LenientPolicy/lenient`` policy.
     public override init() {
@@ -43,13 +45,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// fails; read in `en_US_POSIX`, in UTC unless the pattern has a zone. Empty by default.
     open var dateFormats: [String] {
         get { lock.withLock { _dateFormats } }
-        set {
-            let formatters = newValue.map(DateFormatterBox.init(pattern:))
-            lock.withLock {
-                _dateFormats = newValue
-                _dateFormatters = formatters
-            }
-        }
+        set { lock.withLock { _dateFormats = newValue } }
     }
 
     // MARK: Decoding Data
@@ -128,7 +124,9 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
 
     // MARK: Internals
 
-    /// The decoder's settings, read once for one decode.
+    /// The decoder's settings, each read once, through its property (so that a subclass's
+    /// override counts), at the start of one decode: the whole decode sees these values,
+    /// whatever changes meanwhile.
     func snapshot() -> DecodingOptions {
         var options = DecodingOptions()
         options.dateDecodingStrategy = dateDecodingStrategy
@@ -138,11 +136,20 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         options.userInfo = userInfo
         options.allowsJSON5 = allowsJSON5
         options.assumesTopLevelDictionary = assumesTopLevelDictionary
-        lock.withLock {
-            options.policy = _policy
-            options.dateFormatters = _dateFormatters
-        }
+        options.policy = policy
+        options.dateFormatters = formatters(for: dateFormats)
         return options
+    }
+
+    /// The formatters of `patterns`: the cached ones when the patterns are those of the last
+    /// decode (comparing arrays that share storage costs nothing), else new ones, cached.
+    private func formatters(for patterns: [String]) -> [DateFormatterBox] {
+        if let cached = lock.withLock({ formatterCache.patterns == patterns ? formatterCache.formatters : nil }) {
+            return cached
+        }
+        let formatters = patterns.map(DateFormatterBox.init(pattern:))
+        lock.withLock { formatterCache = (patterns, formatters) }
+        return formatters
     }
 
     /// Scans `data` and runs `body` with a decoder at the document's root.

@@ -163,8 +163,8 @@ final class DecoderImpl: Decoder {
         try with(entry: entry, path: parent.appending(key)) { try type.init(from: self, configuration: configuration) }
     }
 
-    /// A decoder of its own for `entry`, for `superDecoder()`.
-    func makeSubdecoder(entry: Int, path: CodingPathNode) -> DecoderImpl {
-        DecoderImpl(map: map, options: options, entry: entry, pathNode: path, report: report)
+    /// A decoder of its own for `entry` of `map` (this decoder's when `nil`), for `superDecoder()`.
+    func makeSubdecoder(entry: Int, path: CodingPathNode, in other: ValueMap? = nil) -> DecoderImpl {
+        DecoderImpl(map: other ?? map, options: options, entry: entry, pathNode: path, report: report)
     }
 }

@@ -33,7 +33,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value entry for `key` by exact match (after the key strategy), or `nil`.
     @inline(__always)
-    func findExact(_ key: Key) -> Int? {
+    func findExact<K: CodingKey>(_ key: K) -> Int? {
         if let table { return table[key.stringValue] }
         let map = impl.map
         var name = key.stringValue
@@ -73,15 +73,17 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return value
     }
 
-    /// The member for `key`: exact first, then normalized when the policy says so.
+    /// The member for `key`: exact first, then normalized when the policy says so. The one
+    /// lookup of every keyed read, `contains`, `allKeys` and `superDecoder`; `notes` is
+    /// `false` where the member is only looked for, not read (no report event).
     @inline(__always)
-    func lookup(_ key: Key) throws -> KeyedMember? {
+    func lookup<K: CodingKey>(_ key: K, notes: Bool = true) throws -> KeyedMember? {
         if let entry = findExact(key) {
             impl.keysFound &+= 1
             return KeyedMember(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)
         }
         guard impl.options.policy.keyMatching == .normalized,
-              let entry = try impl.normalizedMatch(for: key, in: object, path: pathNode) else { return nil }
+              let entry = try impl.normalizedMatch(for: key, in: object, path: pathNode, notes: notes) else { return nil }
         impl.keysFound &+= 1
         return KeyedMember(entry: entry, respelled: true)
     }
@@ -89,16 +91,25 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The coding-path key of `member`: `key`, or the input's spelling of it (read only if a
     /// path is built).
     @inline(__always)
-    func pathKey(_ key: Key, _ member: KeyedMember) -> any CodingKey {
+    func pathKey<K: CodingKey>(_ key: K, _ member: KeyedMember) -> any CodingKey {
         member.respelled ? MatchedKey(key, keyEntry: member.entry - 1, in: impl.map) : key
     }
 
-    /// The keys present, as `Key`s. Under normalized matching, a JSON key that is no `Key`
-    /// as spelled also counts when `Key` is `CaseIterable` and one of its cases matches it.
+    /// The keys present, as `Key`s, in document order (the first of keys that give the same
+    /// `Key`): exactly the keys for which ``contains(_:)`` is true, as far as they can be
+    /// named.
+    ///
+    /// A JSON key that is a `Key` as spelled (after the key strategy) counts as that `Key`.
+    /// Under normalized matching, a JSON key that is no `Key` as spelled counts as every `Key`
+    /// that normalizes like it and that ``contains(_:)`` finds: for a `CaseIterable` key type,
+    /// among all its cases (exact); for any other key type, which cannot list its keys, among
+    /// `Key(stringValue:)` of the JSON key's usual respellings
+    /// (``KeyNormalization/spellings(of:)``: `user_id` → `userId`, `userID`, `UserID`…), so a
+    /// `Key` spelled otherwise is found by `contains` and `decode` but not listed here.
     var allKeys: [Key] {
         var names: [String]
         if let table {
-            names = Array(table.keys)
+            names = table.sorted { $0.value < $1.value }.map(\.key)
         } else {
             names = []
             let map = impl.map
@@ -115,33 +126,37 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         for name in names {
             if let key = Key(stringValue: name) {
                 if seen.insert(key.stringValue).inserted { keys.append(key) }
-            } else if normalized, let key = Self.normalizedCase(for: name), seen.insert(key.stringValue).inserted {
-                keys.append(key)
+            } else if normalized {
+                for key in Self.normalizedKeys(for: name) where !seen.contains(key.stringValue) && contains(key) {
+                    seen.insert(key.stringValue)
+                    keys.append(key)
+                }
             }
         }
         return keys
     }
 
-    /// The `Key` whose name normalizes like `name`: among all cases of a `CaseIterable` key
-    /// type, else among the usual respellings of `name` (camelCase, PascalCase, snake_case…).
-    static func normalizedCase(for name: String) -> Key? {
+    /// The `Key`s whose names normalize like JSON key `name`: among all cases of a
+    /// `CaseIterable` key type, else among `Key(stringValue:)` of `name`'s respellings.
+    static func normalizedKeys(for name: String) -> [Key] {
         let wanted = KeyNormalization.normalize(name)
+        guard !wanted.isEmpty else { return [] }
         if let cases = Key.self as? any CaseIterable.Type {
+            var keys: [Key] = []
             for candidate in cases.allCases as any Collection {
-                if let key = candidate as? Key, KeyNormalization.normalized(key) == wanted { return key }
+                if let key = candidate as? Key, KeyNormalization.normalized(key) == wanted { keys.append(key) }
             }
-            return nil
+            return keys
         }
-        for spelling in KeyNormalization.respellings(of: name) {
-            if let key = Key(stringValue: spelling), KeyNormalization.normalized(key) == wanted { return key }
+        return KeyNormalization.spellings(of: name).compactMap { spelling in
+            Key(stringValue: spelling).flatMap { KeyNormalization.normalized($0) == wanted ? $0 : nil }
         }
-        return nil
     }
 
+    /// Whether the object has a member for `key`, by the lookup of ``decode(_:forKey:)``; a key
+    /// that several JSON keys match ambiguously is there (reading it throws).
     func contains(_ key: Key) -> Bool {
-        if findExact(key) != nil { return true }
-        guard impl.options.policy.keyMatching == .normalized else { return false }
-        do { return try lookup(key) != nil } catch { return true }
+        do { return try lookup(key, notes: false) != nil } catch { return true }
     }
 
     func require(_ key: Key) throws -> KeyedMember {
@@ -286,19 +301,25 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    /// A decoder for the member named `"super"` (a `null` value when there is none).
+    /// A decoder for the member `"super"`, found as ``decode(_:forKey:)`` finds a key (a `null`
+    /// value when there is none).
     func superDecoder() throws -> any Decoder {
-        subdecoder(for: Key(stringValue: NameKey.super.stringValue).flatMap(findExact), key: NameKey.super)
+        try subdecoder(forKey: NameKey.super)
     }
 
     /// A decoder for the member `key` (a `null` value when there is none).
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        let found = try lookup(key)
-        return subdecoder(for: found?.entry, key: found.map { pathKey(key, $0) } ?? key)
+        try subdecoder(forKey: key)
     }
 
-    private func subdecoder(for entry: Int?, key: any CodingKey) -> any Decoder {
-        impl.makeSubdecoder(entry: entry ?? impl.map.nullEntry, path: pathNode.appending(key))
+    /// A decoder for the member `key`; for a missing member, a decoder of a `null` located at
+    /// this object, so that its errors point at the object.
+    private func subdecoder<K: CodingKey>(forKey key: K) throws -> any Decoder {
+        if let found = try lookup(key) {
+            return impl.makeSubdecoder(entry: found.entry, path: pathNode.appending(pathKey(key, found)))
+        }
+        let missing = impl.map.missingMember(of: object)
+        return impl.makeSubdecoder(entry: missing.nullEntry, path: pathNode.appending(key), in: missing)
     }
 }
 

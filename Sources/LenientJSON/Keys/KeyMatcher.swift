@@ -42,33 +42,83 @@ enum KeyNormalization {
         normalize(key.stringValue)
     }
 
-    /// The usual spellings of a key's words: `first_name` → `firstName`, `FirstName`,
-    /// `first_name`, `firstname`, `FIRST_NAME`, `first-name`.
-    static func respellings(of key: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var previousIsLower = false
-        for character in key {
+    /// The words of a key: split at every character that is not a letter or a digit, before an
+    /// uppercase letter that follows a lowercase letter or a digit (`userId` → `user`, `Id`),
+    /// and before the last capital of a run of capitals followed by a lowercase letter
+    /// (`URLString` → `URL`, `String`).
+    static func words(of key: String) -> [Substring] {
+        var words: [Substring] = []
+        var start: String.Index?
+        var previous: Character?
+        var index = key.startIndex
+        while index < key.endIndex {
+            let character = key[index]
+            let next = key.index(after: index)
             guard character.isLetter || character.isNumber else {
-                if !current.isEmpty { words.append(current); current = "" }
-                previousIsLower = false
+                if let wordStart = start { words.append(key[wordStart ..< index]) }
+                start = nil
+                previous = nil
+                index = next
                 continue
             }
-            if character.isUppercase && previousIsLower && !current.isEmpty {
-                words.append(current)
-                current = ""
+            if let wordStart = start, let previous, character.isUppercase {
+                let camel = previous.isLowercase || previous.isNumber
+                let acronymEnd = previous.isUppercase && next < key.endIndex && key[next].isLowercase
+                if camel || acronymEnd {
+                    words.append(key[wordStart ..< index])
+                    start = index
+                }
             }
-            current.append(character)
-            previousIsLower = character.isLowercase || character.isNumber
+            if start == nil { start = index }
+            previous = character
+            index = next
         }
-        if !current.isEmpty { words.append(current) }
+        if let wordStart = start { words.append(key[wordStart...]) }
+        return words
+    }
+
+    /// Keys of more words than this get only uniform respellings from ``spellings(of:)``, not
+    /// every mix of capitalized and all-capital words.
+    static let mixedSpellingWordLimit = 5
+
+    /// The spellings a model key may give a JSON key's words, for `allKeys` with key types
+    /// that cannot list their keys (not `CaseIterable`): `Key(stringValue:)` is tried with
+    /// each, so a key is found when it is spelled one of these ways.
+    ///
+    /// Run together: the first word lowercased, capitalized or in capitals, each later word
+    /// capitalized or in capitals (acronyms: `userID`, `avatarURL`, `URLString`, `FirstName`),
+    /// or every word lowercased (`firstname`); joined by `_`, `-` or a space: every word
+    /// lowercased, capitalized or in capitals (`first_name`, `FIRST-NAME`, `First Name`). Keys of
+    /// more than ``mixedSpellingWordLimit`` words mix no capitalized and all-capital words.
+    /// Every spelling normalizes like `key`; words the JSON key runs together in one case
+    /// (`userid`) are not split, so `userID` is not among the spellings of `userid`.
+    static func spellings(of key: String) -> [String] {
+        let words = self.words(of: key)
+        guard !words.isEmpty else { return [] }
         let lower = words.map { $0.lowercased() }
-        guard let first = lower.first else { return [] }
+        let upper = words.map { $0.uppercased() }
         let capitalized = lower.map { $0.prefix(1).uppercased() + $0.dropFirst() }
-        return [
-            first + capitalized.dropFirst().joined(), capitalized.joined(), lower.joined(separator: "_"),
-            lower.joined(), lower.joined(separator: "_").uppercased(), lower.joined(separator: "-"),
-        ]
+        var spellings: [String] = []
+        var seen = Set<String>()
+        func add(_ spelling: String) {
+            if seen.insert(spelling).inserted { spellings.append(spelling) }
+        }
+        let later = words.count - 1
+        let masks: [Int] = words.count <= mixedSpellingWordLimit ? Array(0 ..< 1 << later) : [0, (1 << later) - 1]
+        for first in [lower[0], capitalized[0], upper[0]] {
+            for mask in masks {
+                var spelling = first
+                for word in 1 ..< words.count {
+                    spelling += mask & (1 << (word - 1)) != 0 ? upper[word] : capitalized[word]
+                }
+                add(spelling)
+            }
+        }
+        add(lower.joined())
+        for separator in ["_", "-", " "] {
+            for forms in [lower, capitalized, upper] { add(forms.joined(separator: separator)) }
+        }
+        return spellings
     }
 
     /// The closest of `candidates` to `key` by edit distance, if it is close enough to suggest.
@@ -109,9 +159,20 @@ extension DecoderImpl {
         return name.withUTF8 { KeyNormalization.normalizes($0, to: normalized) }
     }
 
-    /// The value entry of the member found by normalized matching for `key`: `nil` when none; an error naming
-    /// all candidates when several match under `.lenient`; the first, reported, under `.permissive`.
-    func normalizedMatch<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode) throws -> Int? {
+    /// The value entry of the member found by normalized matching for `key`, or `nil` when no
+    /// key of the object normalizes like it. The choice among several keys that do:
+    ///
+    /// - Keys spelled identically are one key, and the first of them wins, as `JSONDecoder`
+    ///   takes the first of duplicate keys.
+    /// - Keys spelled differently are ambiguous: under `.lenient` (any policy that does not
+    ///   recover) an error names them all; under `.permissive` one wins, reported: the first in
+    ///   document order for `Data`, the first in UTF-8 byte order of the keys for
+    ///   `fromJSONObject` (a dictionary has no order, so its iteration order must not decide).
+    ///
+    /// A key spelled exactly like `key` never gets here: ``KeyedContainer/findExact(_:)`` wins
+    /// first. `notes` is `false` for `contains` and `allKeys`, which find a member without
+    /// reading it, so they add no event.
+    func normalizedMatch<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode, notes: Bool = true) throws -> Int? {
         let name = key.stringValue
         let candidates = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.utf8.count) { buffer -> [Int] in
             var count = 0
@@ -133,18 +194,39 @@ extension DecoderImpl {
             }
             return candidates
         }
-        guard let first = candidates.first else { return nil }
-        if candidates.count > 1 && options.policy.invalidValues != .recover {
-            let names = try candidates.map { try keyString($0, path: path) }
-            throw DecodingErrors.dataCorrupted(
-                "Ambiguous key \"\(name)\": the keys \(names.map { "\"\($0)\"" }.joined(separator: ", ")) all match it",
-                path: path.path(appending: key), map: map, entry: object)
+        guard var chosen = candidates.first else { return nil }
+        var spellings: [String] = []
+        if candidates.count > 1 {
+            (chosen, spellings) = try choice(among: candidates, path: path)
+            if spellings.count > 1 && options.policy.invalidValues != .recover {
+                throw DecodingErrors.dataCorrupted(
+                    "Ambiguous key \"\(name)\": the keys \(spellings.map { "\"\($0)\"" }.joined(separator: ", ")) all match it",
+                    path: path.path(appending: key), map: map, entry: object)
+            }
         }
-        let pathKey = MatchedKey(key, keyEntry: first, in: map)
-        note(.matchedKey, entry: first + 1, path: path.path(appending: pathKey),
-             "Matched key \"\(pathKey.inputName)\" to \"\(name)\""
-                + (candidates.count > 1 ? " (the first of \(candidates.count) keys that match it)." : "."))
-        return first + 1
+        if notes {
+            let pathKey = MatchedKey(key, keyEntry: chosen, in: map)
+            let order = map.keysHaveDocumentOrder ? "first" : "first in UTF-8 order"
+            note(.matchedKey, entry: chosen + 1, path: path.path(appending: pathKey),
+                 "Matched key \"\(pathKey.inputName)\" to \"\(name)\""
+                    + (spellings.count > 1 ? " (the \(order) of \(spellings.count) keys that match it)." : "."))
+        }
+        return chosen + 1
+    }
+
+    /// Among key entries `candidates` (in document order) that normalize alike: the key entry
+    /// that wins (see ``normalizedMatch(for:in:path:notes:)``) and the distinct spellings, in
+    /// document order for `Data`, in UTF-8 byte order for a tree.
+    private func choice(among candidates: [Int], path: CodingPathNode) throws -> (chosen: Int, spellings: [String]) {
+        var spellings: [(name: String, entry: Int)] = []
+        for candidate in candidates {
+            let name = try keyString(candidate, path: path)
+            if !spellings.contains(where: { $0.name == name }) { spellings.append((name, candidate)) }
+        }
+        if !map.keysHaveDocumentOrder {
+            spellings.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        }
+        return (spellings[0].entry, spellings.map(\.name))
     }
 
     /// A key present in the object that is close to the missing `key`, for `keyNotFound`.
@@ -158,4 +240,10 @@ extension DecoderImpl {
         }
         return KeyNormalization.suggestion(for: key.stringValue, among: names)
     }
+}
+
+extension ValueMap {
+    /// Whether an object's keys come in an order of their own: the text's, for `Data`. A tree
+    /// from `fromJSONObject` has dictionaries, whose iteration order is no order at all.
+    var keysHaveDocumentOrder: Bool { hasSourcePositions }
 }

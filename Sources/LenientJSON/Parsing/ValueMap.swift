@@ -52,9 +52,23 @@ final class ValueMap: @unchecked Sendable {
     /// Remembers the last located offset, so that report events cost one pass over the text.
     var locator = SourceLocator()
 
+    /// Where every value of this map is, for a map made by ``missingMember(of:)``.
+    private var pinnedLocation: SourceLocation?
+
     /// The line and column of byte `offset` of the text.
     func location(ofOffset offset: Int) -> SourceLocation {
-        locator.location(of: offset, in: UnsafeBufferPointer(bytes))
+        if let pinnedLocation { return pinnedLocation }
+        return locator.location(of: offset, in: UnsafeBufferPointer(bytes))
+    }
+
+    /// A map of one `null` (its ``nullEntry``) standing for a member missing from `object`
+    /// (`superDecoder()` without a `"super"` key), located at `object`: errors about it point
+    /// at the object, and the map keeps nothing of this one.
+    func missingMember(of object: Int) -> ValueMap {
+        let map = ValueMap(entries: EntryBuffer(capacity: 0), bytes: Self.ownedCopy(of: UnsafeRawBufferPointer(start: nil, count: 0)),
+                           hasSourcePositions: hasSourcePositions, isJSON5: isJSON5)
+        if hasSourcePositions { map.pinnedLocation = location(ofOffset: offset(object)) }
+        return map
     }
 
     /// A `null` entry past the document, standing for a missing member in `superDecoder(forKey:)`.
