@@ -29,6 +29,10 @@ echo "== (cd Benchmarks && ${build[*]})" >&2
 (cd Benchmarks && "${build[@]}" >&2)
 bin="$(cd Benchmarks && "${build[@]}" --show-bin-path)/instructions"
 
+# Swift seeds its hash function per process, which moves dictionary costs by up to 2% from
+# run to run (JSONDecoder's keyed containers too); a fixed seed makes the counts repeatable.
+export SWIFT_DETERMINISTIC_HASHING=1
+
 # Instructions of N decodes of corpus $2 by decoder $1, read from callgrind's totals line.
 count() {
     local file="$out/callgrind.out.$2.$1"
@@ -64,4 +68,4 @@ f=${perDecode[twitter.foundation]} l=${perDecode[messy_twitter.lenient]}
 echo "| messy twitter (LenientJSON) vs clean twitter (JSONDecoder) | $(grouped "$f") | $(grouped "$l") | $(ratio "$l" "$f") |"
 echo
 echo "callgrind, release build, Data input, N=$decodes decodes counted after one warm-up; \
-LenientJSONDecoder() default policy; messy twitter: MessyCorpus seed 1. Commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo ' (Sources modified)')."
+SWIFT_DETERMINISTIC_HASHING=1; LenientJSONDecoder() default policy; messy twitter: MessyCorpus seed 1. Commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo ' (Sources modified)')."
