@@ -5,6 +5,8 @@
 //   swift build -c release && .build/release/compare [iterations]
 //                                                  (side-by-side table, PASS/FAIL per target;
 //                                                   runs malloc-count for allocations)
+//   ../Scripts/instructions.sh [N]                (instructions per decode under callgrind,
+//                                                   built by the script)
 import PackageDescription
 
 let package = Package(
@@ -41,6 +43,13 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Sources/malloc-count"
+        ),
+        .executableTarget(
+            name: "instructions",
+            dependencies: [
+                .product(name: "LenientJSON", package: "LenientJSON"),
+            ],
+            path: "Sources/instructions"
         ),
     ],
     swiftLanguageModes: [.v6]

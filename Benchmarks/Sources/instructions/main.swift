@@ -1,0 +1,76 @@
+// Decodes one corpus N times with one decoder, for instruction counts under callgrind
+// (Scripts/instructions.sh runs it and prints the table). Wall-clock time is useless on a
+// shared machine; instruction counts do not depend on what else runs.
+//
+//   instructions foundation|lenient twitter|canada|citm_catalog [N=5]
+//   instructions lenient messy_twitter [N=5]
+//
+// `foundation` is `JSONDecoder()`, `lenient` is `LenientJSONDecoder()` (default policy).
+// `messy_twitter` is twitter rewritten by `MessyCorpus` with seed 1, as `compare` makes it;
+// only LenientJSON decodes it (its baseline is JSONDecoder on the clean twitter).
+//
+// Everything but the decode loop runs outside `countedDecodes`: reading the corpus, building
+// the messy text, one warm-up decode (lazily built metadata and caches), and a check that the
+// value equals JSONDecoder's on the clean corpus. Count only the loop with
+//
+//   valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*countedDecodes*' \
+//       .build/release/instructions lenient twitter 5
+//
+// and divide the total by N. Build with `-Xswiftc -dwarf-version=4` for valgrind 3.19.
+
+import Foundation
+import LenientJSON
+
+let usage = """
+    usage: instructions foundation|lenient twitter|canada|citm_catalog [N=5]
+           instructions lenient messy_twitter [N=5]
+    """
+
+/// The seed `compare` uses for the messy twitter.
+let messySeed: UInt64 = 1
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
+/// Decodes `data` as `model` `times` times with `decoder` and drops each value: the only code
+/// callgrind counts (`--toggle-collect='*countedDecodes*'`). No other function's name may
+/// contain `countedDecodes`: a nested match would toggle collection off again.
+@inline(never)
+func countedDecodes<Model: Decodable>(_ model: Model.Type, from data: Data, with decoder: JSONDecoder, times: Int) throws {
+    for _ in 0 ..< times {
+        let value = try decoder.decode(model, from: data)
+        withExtendedLifetime(value) {}
+    }
+}
+
+struct Run: CorpusModelVisitor {
+    let lenient: Bool
+    let messy: Bool
+    let times: Int
+
+    func visit<Model: Codable & Equatable & Sendable>(_ model: Model.Type, corpus: CorpusName) throws -> Int {
+        let clean = corpus.data
+        let data = messy ? try corpus.messy(seed: messySeed).data : clean
+        let decoder: JSONDecoder = lenient ? LenientJSONDecoder() : JSONDecoder()
+        let warmUp = try decoder.decode(model, from: data)
+        let expected = lenient ? try JSONDecoder().decode(model, from: clean) : warmUp
+        guard warmUp == expected else {
+            fail("the decoded value differs from JSONDecoder's on the clean \(corpus): the counts would compare different work")
+        }
+        try countedDecodes(model, from: data, with: decoder, times: times)
+        return data.count
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard (2 ... 3).contains(arguments.count), arguments[0] == "foundation" || arguments[0] == "lenient" else { fail(usage) }
+let lenient = arguments[0] == "lenient"
+let messy = arguments[1] == "messy_twitter"
+guard let corpus = messy ? CorpusName.twitter : CorpusName(rawValue: arguments[1]) else { fail(usage) }
+guard !messy || lenient else { fail("JSONDecoder rejects the messy twitter; its baseline is `foundation twitter`\n" + usage) }
+guard let times = arguments.count == 3 ? Int(arguments[2]) : 5, times > 0 else { fail(usage) }
+
+let bytes = try corpus.accept(Run(lenient: lenient, messy: messy, times: times))
+print("\(arguments[0]) \(arguments[1]): \(times) decode(s) of \(bytes) bytes counted")
