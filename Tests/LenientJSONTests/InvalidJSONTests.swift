@@ -1,0 +1,256 @@
+// SPEC §1.3 (issue 10 item 4): invalid JSON is never recovered, in any policy. A malformed
+// number or string that a decode reads is an error under `.strict`, `.lenient` and
+// `.permissive` alike, whatever rule (an Optional's nil, a dropped element, a default, a
+// number read as text) would otherwise have absorbed it; JSON5's malformed numbers too. A
+// document with a trailing comma (invalid JSON that JSONDecoder accepts) is decoded exactly as
+// JSONDecoder decodes it, in every policy. Every row is checked against JSONDecoder first, so
+// the table stays honest. These inputs are not JSON, so there is no `fromJSONObject` form
+// (JSONSerialization has no tree for them).
+
+import Foundation
+import LenientJSON
+import Testing
+
+@Suite("SPEC §1.3 invalid JSON is never recovered")
+struct InvalidJSONTests {
+    // MARK: Models
+
+    struct Item: Decodable, Equatable, Sendable {
+        var a: Int?
+        var b: String?
+    }
+
+    struct MaybeInt: Decodable, Equatable, Sendable { var a: Int? }
+    struct MaybeString: Decodable, Equatable, Sendable { var a: String? }
+    struct PlainString: Decodable, Equatable, Sendable { var a: String }
+    struct OneInt: Decodable, Equatable, Sendable { var a: Int }
+    struct IntAndList: Decodable, Equatable, Sendable {
+        var a: Int
+        var b: [Int]
+    }
+
+    /// The usual "any JSON" shape: a hand-written `init(from:)` that tries types in turn.
+    indirect enum AnyJSON: Decodable, Equatable, Sendable {
+        case null, bool(Bool), int(Int), double(Double), string(String), array([AnyJSON]), object([String: AnyJSON])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() { self = .null; return }
+            if let value = try? container.decode(Bool.self) { self = .bool(value); return }
+            if let value = try? container.decode(Int.self) { self = .int(value); return }
+            if let value = try? container.decode(Double.self) { self = .double(value); return }
+            if let value = try? container.decode(String.self) { self = .string(value); return }
+            if let value = try? container.decode([AnyJSON].self) { self = .array(value); return }
+            if let value = try? container.decode([String: AnyJSON].self) { self = .object(value); return }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Not a JSON value.")
+        }
+    }
+
+    // MARK: Rows
+
+    /// A decode of one type through any `JSONDecoder` (a `LenientJSONDecoder` overrides
+    /// `decode(_:from:)`, so the same closure serves both).
+    struct Target: Sendable, CustomTestStringConvertible {
+        var name: String
+        var decode: @Sendable (JSONDecoder, Data) throws -> Void
+        var testDescription: String { name }
+    }
+
+    static func target<T: Decodable & Sendable>(_ type: T.Type, _ name: String? = nil) -> Target {
+        Target(name: name ?? "\(T.self)", decode: { decoder, data in _ = try decoder.decode(T.self, from: data) })
+    }
+
+    struct Document: Sendable, CustomTestStringConvertible {
+        var label: String
+        var data: Data
+        var testDescription: String { label }
+        init(_ text: String) {
+            label = text
+            data = Data(text.utf8)
+        }
+        init(label: String, bytes: [UInt8]) {
+            self.label = label
+            data = Data(bytes)
+        }
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var document: Document
+        var target: Target
+        var testDescription: String { "\(document.label) as \(target.name)" }
+    }
+
+    static let malformedDocuments: [Document] = [
+        Document("[-]"),
+        Document("[-01]"),
+        Document("[-1.0.]"),
+        Document("[01]"),
+        Document("[1e]"),
+        Document("[1.]"),
+        Document(#"{"a": 01}"#),
+        Document(#"{"a": -}"#),
+        Document(#"["\q"]"#),
+        Document(label: #"["<FF>"] (invalid UTF-8)"#, bytes: [0x5B, 0x22, 0xFF, 0x22, 0x5D]),
+        Document(label: #"{"a": "<C3 28>"} (invalid UTF-8)"#, bytes: Array(#"{"a": ""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)),
+    ]
+
+    static let targets: [Target] = [
+        target([Int].self),
+        target([Int?].self),
+        target([String].self),
+        target([Bool].self),
+        target([Item].self),
+        target([String: Int?].self),
+        target([String: String].self),
+        target(MaybeInt.self, "struct { a: Int? }"),
+        target(MaybeString.self, "struct { a: String? }"),
+        target(AnyJSON.self, "any-JSON enum"),
+    ]
+
+    static let malformedCases: [Case] = malformedDocuments.flatMap { document in
+        targets.map { Case(document: document, target: $0) }
+    }
+
+    /// The three presets.
+    enum Policy: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case strict, lenient, permissive
+        var policy: LenientPolicy {
+            switch self {
+            case .strict: return .strict
+            case .lenient: return .lenient
+            case .permissive: return .permissive
+            }
+        }
+        var testDescription: String { "." + rawValue }
+    }
+
+    // MARK: Malformed numbers and strings
+
+    @Test("a malformed number or string that is read is an error in every policy, as in JSONDecoder",
+          arguments: malformedCases, Policy.allCases)
+    func malformedTokenIsAnError(_ testCase: Case, _ policy: Policy) {
+        Self.expectNoRecovery(testCase.target, testCase.document.data, policy, label: testCase.testDescription)
+    }
+
+    static let json5Numbers = ["010", "1e2.3", "+0123", "."]
+
+    /// Each target with the document that puts the number where it reads it.
+    static let json5Targets: [(document: @Sendable (String) -> String, target: Target)] = [
+        ({ $0 }, target(String.self)),
+        ({ $0 }, target(String?.self)),
+        ({ $0 }, target(Int?.self)),
+        ({ "{a: \($0)}" }, target(PlainString.self, "struct { a: String }")),
+        ({ "{a: \($0)}" }, target(MaybeString.self, "struct { a: String? }")),
+        ({ "{a: \($0)}" }, target(MaybeInt.self, "struct { a: Int? }")),
+        ({ "[\($0)]" }, target([String].self)),
+        ({ "[\($0)]" }, target([String?].self)),
+        ({ "[\($0)]" }, target([Int?].self)),
+    ]
+
+    static let json5Cases: [Case] = json5Numbers.flatMap { number in
+        json5Targets.map { Case(document: Document($0.document(number)), target: $0.target) }
+    }
+
+    @Test("JSON5: a malformed number read as String, String? or Int? is an error in every policy",
+          arguments: json5Cases, Policy.allCases)
+    func json5MalformedNumberIsAnError(_ testCase: Case, _ policy: Policy) {
+        Self.expectNoRecovery(testCase.target, testCase.document.data, policy, label: "JSON5 " + testCase.testDescription) {
+            $0.allowsJSON5 = true
+        }
+    }
+
+    // MARK: Trailing commas
+
+    @Test("JSONDecoder accepts a trailing comma in an array and an object")
+    func foundationAcceptsTrailingCommas() throws {
+        let decoder = JSONDecoder()
+        #expect(try decoder.decode([String].self, from: Data(#"["",]"#.utf8)) == [""])
+        #expect(try decoder.decode([Int].self, from: Data("[1,]".utf8)) == [1])
+        #expect(try decoder.decode(OneInt.self, from: Data(#"{"a":1,}"#.utf8)) == OneInt(a: 1))
+    }
+
+    struct TrailingCommaRow: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        /// Why the row fails: `nil` when `policy` decodes it as JSONDecoder does and as expected.
+        var problem: @Sendable (Policy) -> String?
+    }
+
+    /// A document with a trailing comma, decoded as `T`: `expected` is the value (or `nil`
+    /// for an error) that JSONDecoder and every policy must give.
+    static func trailing<T: Decodable & Equatable & Sendable>(_ json: String, _ type: T.Type, _ expected: T?, _ name: String? = nil) -> TrailingCommaRow {
+        let data = Data(json.utf8)
+        return TrailingCommaRow(testDescription: "\(json) as \(name ?? "\(T.self)")") { policy in
+            let foundation = Outcome { try JSONDecoder().decode(T.self, from: data) }
+            let lenient = Outcome { try LenientJSONDecoder(policy: policy.policy).decode(T.self, from: data) }
+            var problems: [String] = []
+            if foundation.value != expected { problems.append("JSONDecoder gave \(foundation), the row expects \(expected.map { "\($0)" } ?? "an error")") }
+            switch (foundation, lenient) {
+            case (.value(let f), .value(let l)) where f == l: break
+            case (.failure(let f), .failure(let l)) where f.kind == l.kind: break
+            default: problems.append("JSONDecoder gave \(foundation), LenientJSONDecoder \(lenient)")
+            }
+            return problems.isEmpty ? nil : problems.joined(separator: "; ")
+        }
+    }
+
+    static let trailingCommaRows: [TrailingCommaRow] = [
+        trailing(#"["",]"#, [String].self, [""]),
+        trailing(#"["",]"#, [Bool].self, nil),
+        trailing(#"["",]"#, [Int].self, nil),
+        trailing(#"["",]"#, [Int?].self, nil),
+        trailing(#"["x", "",]"#, [Bool].self, nil),
+        trailing("[1,]", [Int].self, [1]),
+        trailing("[1,]", [String].self, nil),
+        trailing(#"["1",]"#, [Int].self, nil),
+        trailing(#"{"a":1,}"#, OneInt.self, OneInt(a: 1), "struct { a: Int }"),
+        trailing(#"{"a":"1",}"#, OneInt.self, nil, "struct { a: Int }"),
+        trailing(#"{"a":"1",}"#, [String: Int].self, nil),
+        trailing(#"{"a": "1", "b": [1,]}"#, IntAndList.self, nil, "struct { a: Int, b: [Int] }"),
+        trailing(#"{"a": 1, "b": [2,]}"#, IntAndList.self, IntAndList(a: 1, b: [2]), "struct { a: Int, b: [Int] }"),
+    ]
+
+    @Test("a document with a trailing comma is decoded exactly as JSONDecoder decodes it, in every policy",
+          arguments: trailingCommaRows, Policy.allCases)
+    func trailingCommaDocumentDecodesAsJSONDecoder(_ row: TrailingCommaRow, _ policy: Policy) {
+        if let problem = row.problem(policy) { Issue.record("\(row.testDescription): \(problem)") }
+    }
+}
+
+// MARK: - Helpers
+
+extension InvalidJSONTests {
+    static func caseName(_ error: any Error) -> String { ErrorInfo(error).kind }
+
+    /// `target` on `data` throws a `DecodingError` under `policy`; JSONDecoder throws too
+    /// (else the row is wrong); `.strict` throws JSONDecoder's case; and where JSONDecoder
+    /// reports the syntax error (`dataCorrupted`), every policy does.
+    static func expectNoRecovery(_ target: Target, _ data: Data, _ policy: Policy, label: String,
+                                 configure: (JSONDecoder) -> Void = { _ in },
+                                 sourceLocation: SourceLocation = #_sourceLocation) {
+        let foundation = JSONDecoder()
+        configure(foundation)
+        let reference: (any Error)?
+        do {
+            try target.decode(foundation, paddedForFoundation(data))
+            reference = nil
+        } catch {
+            reference = error
+        }
+        #expect(reference != nil, "JSONDecoder accepts \(label): drop the row", sourceLocation: sourceLocation)
+
+        let decoder = LenientJSONDecoder(policy: policy.policy)
+        configure(decoder)
+        do {
+            try target.decode(decoder, data)
+            Issue.record("\(label) decoded under \(policy.testDescription) (invalid JSON recovered)", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error is DecodingError, "\(label): \(error)", sourceLocation: sourceLocation)
+            guard let reference else { return }
+            if policy == .strict {
+                #expect(caseName(error) == caseName(reference), "\(label): \(error)\nJSONDecoder: \(reference)", sourceLocation: sourceLocation)
+            } else if caseName(reference) == "dataCorrupted" {
+                #expect(caseName(error) == "dataCorrupted", "\(label): \(error)\nJSONDecoder: \(reference)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+}
