@@ -125,13 +125,13 @@ extension DecoderImpl {
     /// Collection element (or dictionary member) `entry`; under `.recover`, `nil` for one that
     /// cannot be decoded, which is then dropped and reported.
     @inline(__always)
-    func element<E: Decodable>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: any CodingKey) throws -> E? {
+    func element<E: Decodable, K: CodingKey>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: K) throws -> E? {
         guard options.policy.invalidValues == .recover else { return try unwrap(entry, as: type, parent: parent, key: key) }
         return try elementOrDrop(entry, as: type, parent: parent, key: key)
     }
 
     @inline(never)
-    private func elementOrDrop<E: Decodable>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: any CodingKey) throws -> E? {
+    private func elementOrDrop<E: Decodable, K: CodingKey>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: K) throws -> E? {
         do {
             return try unwrap(entry, as: type, parent: parent, key: key)
         } catch let error as DecodingError {

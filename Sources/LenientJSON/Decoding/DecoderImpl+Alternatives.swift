@@ -17,8 +17,10 @@ extension DecoderImpl {
     }
 
     /// Decodes a plain type (one decoded by its own `init(from:)`) under the policy, as the
-    /// type comment says.
-    @inline(never)
+    /// type comment says. Only the path every valid value takes is inline; the rest is out of
+    /// line, so that this function names no `T?` (whose metadata the runtime would look up on
+    /// every call).
+    @inline(__always)
     func decodePlain<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool) throws -> T {
         if isDecodingStrictly { return try decodeStrictlyOnce(entry, as: type, parent: parent, key: key) }
         let leniencyBefore = leniencyCount
@@ -27,19 +29,35 @@ extension DecoderImpl {
         do {
             value = try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
         } catch {
-            let helped = leniencyCount != leniencyBefore
-            discardEvents(from: mark, leniency: leniencyBefore)
-            guard let error = error as? DecodingError else { throw error }
-            if helped, let strict = try? decodeStrictly(entry, as: type, parent: parent, key: key, eventsFrom: mark) {
-                return strict
-            }
-            return try coerce(entry, as: type, parent: parent, key: key, isDictionary: isDictionary, orThrow: error)
+            return try recoverPlain(entry, as: type, parent: parent, key: key, isDictionary: isDictionary,
+                                    error: error, leniencyBefore: leniencyBefore, eventsFrom: mark)
         }
-        guard leniencyCount != leniencyBefore else { return value }
+        if leniencyCount == leniencyBefore { return value }
+        return try preferStrict(value, entry, parent: parent, key: key, leniencyBefore: leniencyBefore, eventsFrom: mark)
+    }
+
+    /// A plain value whose decode under the policy failed: its strict decode where leniency
+    /// acted in the failed attempt and the strict decode succeeds, else the coercions.
+    @inline(never)
+    private func recoverPlain<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool,
+                                            error: any Error, leniencyBefore: Int, eventsFrom mark: Int) throws -> T {
+        let helped = leniencyCount != leniencyBefore
+        discardEvents(from: mark, leniency: leniencyBefore)
+        guard let error = error as? DecodingError else { throw error }
+        if helped, let strict = try? decodeStrictly(entry, as: type, parent: parent, key: key, eventsFrom: mark) {
+            return strict
+        }
+        return try coerce(entry, as: type, parent: parent, key: key, isDictionary: isDictionary, orThrow: error)
+    }
+
+    /// `value`, decoded with help from leniency, or the value of a strict decode where that
+    /// succeeds: it is `JSONDecoder`'s pick among a hand-written decoder's alternatives.
+    @inline(never)
+    private func preferStrict<T: Decodable>(_ value: T, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, leniencyBefore: Int, eventsFrom mark: Int) throws -> T {
         let lenientEvents = report.map { Array($0.events[mark...]) } ?? []
         let lenientCount = leniencyCount
         discardEvents(from: mark, leniency: leniencyBefore)
-        if let strict = try? decodeStrictly(entry, as: type, parent: parent, key: key, eventsFrom: mark) {
+        if let strict = try? decodeStrictly(entry, as: T.self, parent: parent, key: key, eventsFrom: mark) {
             return strict
         }
         report?.events.append(contentsOf: lenientEvents)
@@ -48,14 +66,17 @@ extension DecoderImpl {
     }
 
     /// Decodes `type` at `entry` under the policy's strict reading (no coercion, no
-    /// recovery; key matching as the policy says). Events of a failed attempt are discarded.
+    /// recovery; key matching as the policy says). Events of a failed attempt are discarded;
+    /// its errors get no message, since nobody sees them.
     private func decodeStrictly<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, eventsFrom mark: Int) throws -> T {
         let savedPolicy = options.policy
         options.policy = savedPolicy.strictReading
         isDecodingStrictly = true
+        map.describesErrors = false
         defer {
             options.policy = savedPolicy
             isDecodingStrictly = false
+            map.describesErrors = true
         }
         do {
             return try decodeStrictlyOnce(entry, as: type, parent: parent, key: key)
@@ -65,15 +86,21 @@ extension DecoderImpl {
         }
     }
 
-    /// `read` under the policy's strict reading.
+    /// `read` under the policy's strict reading, for a caller that only wants its value.
     func readingStrictly<R>(_ read: () throws -> R) throws -> R {
         let savedPolicy = options.policy
+        let describes = map.describesErrors
         options.policy = savedPolicy.strictReading
-        defer { options.policy = savedPolicy }
+        map.describesErrors = false
+        defer {
+            options.policy = savedPolicy
+            map.describesErrors = describes
+        }
         return try read()
     }
 
     /// One strict decode, or the error the same decode gave before.
+    @inline(never)
     private func decodeStrictlyOnce<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
         let attempt = StrictAttempt(entry: entry, type: ObjectIdentifier(type))
         if let error = strictFailures[attempt] { throw error }

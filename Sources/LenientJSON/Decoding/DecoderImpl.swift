@@ -122,14 +122,17 @@ final class DecoderImpl: Decoder {
         if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(entry, parent: parent, key: key), to: T.self) }
         switch dispatchCache.dispatch(for: T.self) {
         case .array(let arrayType):
+            guard report != nil else { return try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type) }
             return try discardingEventsOnFailure {
                 try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type)
             }
         case .optional(let optionalType):
+            guard report != nil else { return try optionalType.decodeOptional(entry, using: self, parent: parent, key: key, as: type) }
             return try discardingEventsOnFailure {
                 try optionalType.decodeOptional(entry, using: self, parent: parent, key: key, as: type)
             }
         case .memberwiseDictionary(let dictionaryType):
+            guard report != nil else { return try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type) }
             return try discardingEventsOnFailure {
                 try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type)
             }

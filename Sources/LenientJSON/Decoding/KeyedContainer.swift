@@ -165,7 +165,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func keyNotFound(_ key: Key) -> DecodingError {
-        let suggestion = impl.suggestion(for: key, in: object, path: pathNode)
+        let suggestion = impl.map.describesErrors ? impl.suggestion(for: key, in: object, path: pathNode) : nil
         return DecodingErrors.keyNotFound(key, path: pathNode.path, map: impl.map, object: object, suggestion: suggestion)
     }
 

@@ -25,6 +25,7 @@ enum DecodingErrors {
 
     /// `keyNotFound`: the object has no member for `key`; `suggestion` is a close key that is there.
     static func keyNotFound(_ key: any CodingKey, path: [any CodingKey], map: ValueMap, object: Int, suggestion: String? = nil) -> DecodingError {
+        guard map.describesErrors else { return .keyNotFound(key, .init(codingPath: path, debugDescription: "")) }
         var message = "No value for key \"\(key.stringValue)\" at \(JSONPath.string(for: path))"
         if let location = location(map, object) { message += " (\(location.description))" }
         if let suggestion { message += "; did you mean \"\(suggestion)\"?" } else { message += "." }
@@ -33,6 +34,7 @@ enum DecodingErrors {
 
     /// `dataCorrupted`: the value is of the right kind but unusable (`reason` says why).
     static func dataCorrupted(_ reason: String, path: [any CodingKey], map: ValueMap, entry: Int?, underlying: (any Error)? = nil) -> DecodingError {
+        guard map.describesErrors else { return .dataCorrupted(.init(codingPath: path, debugDescription: reason, underlyingError: underlying)) }
         var message = reason + " at " + JSONPath.string(for: path)
         if let entry, let location = location(map, entry) { message += " (\(location.description))" }
         if let entry { message += ", found \(found(map, entry))" }
@@ -64,6 +66,7 @@ enum DecodingErrors {
     /// from invalid String value x"), or a container said `Dictionary<String, Any>` for
     /// what the model calls `Banners`. The error's case, type and coding path stay as thrown.
     static func naming(_ type: Any.Type, in error: DecodingError, map: ValueMap, entry: Int, path: [any CodingKey]) -> DecodingError {
+        guard map.describesErrors else { return error }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.count == path.count && !context.debugDescription.contains(" at $"):
             var reason = context.debugDescription
@@ -89,10 +92,11 @@ enum DecodingErrors {
 
     // MARK: Pieces
 
-    static func sentence(_ expected: String, path: [any CodingKey], map: ValueMap, entry: Int?, found: String) -> String {
+    static func sentence(_ expected: String, path: [any CodingKey], map: ValueMap, entry: Int?, found: @autoclosure () -> String) -> String {
+        guard map.describesErrors else { return expected }
         var message = expected + " at " + JSONPath.string(for: path)
         if let entry, let location = location(map, entry) { message += " (\(location.description))" }
-        return message + ", found \(found)."
+        return message + ", found \(found())."
     }
 
     static func location(_ map: ValueMap, _ entry: Int) -> SourceLocation? {

@@ -18,21 +18,21 @@ struct SourceLocation: Equatable, Sendable {
     var description: String { "line \(line), column \(column)" }
 }
 
-/// Finds the locations of many offsets in one document cheaply: it remembers where it last
-/// stopped and walks on from there when the next offset is further on (report events come in
-/// document order), so a report costs one pass over the text, not one pass per event.
+/// Finds the locations of many offsets in one document cheaply. Report events come in document
+/// order, so it walks on from where it last stopped (a report costs one pass over the text).
+/// Errors raised while a value is decoded again can point back into the text: for an offset
+/// before the last one, a table of line starts is built once and searched, so no lookup
+/// rescans the document from its start.
 struct SourceLocator {
     private var offset = 0
     private var line = 1
     private var column = 1
+    /// The offset of the first byte of each line, built on the first backward lookup.
+    private var lineStarts: [Int]?
 
     mutating func location(of target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         let end = Swift.min(target, bytes.count)
-        if end < offset {
-            offset = 0
-            line = 1
-            column = 1
-        }
+        guard end >= offset else { return lookBack(to: end, in: bytes) }
         var i = offset
         while i < end {
             let byte = bytes[i]
@@ -46,5 +46,25 @@ struct SourceLocator {
         }
         offset = end
         return SourceLocation(line: line, column: column)
+    }
+
+    /// The location of `end`, before the last located offset, from the table of line starts.
+    private mutating func lookBack(to end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        if lineStarts == nil {
+            var starts = [0]
+            for i in bytes.indices where bytes[i] == 0x0A { starts.append(i + 1) }
+            lineStarts = starts
+        }
+        let starts = lineStarts ?? [0]
+        // The last line start at or before `end`.
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= end { low = middle } else { high = middle - 1 }
+        }
+        var column = 1
+        for i in starts[low] ..< end where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return SourceLocation(line: low + 1, column: column)
     }
 }

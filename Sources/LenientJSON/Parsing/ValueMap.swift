@@ -51,6 +51,9 @@ final class ValueMap: @unchecked Sendable {
 
     /// Remembers the last located offset, so that report events cost one pass over the text.
     var locator = SourceLocator()
+    /// Whether errors get their message (path, line, column, what was found). Off while a
+    /// value is decoded again strictly, whose errors are only used to fail that attempt.
+    var describesErrors = true
 
     /// Where every value of this map is, for a map made by ``missingMember(of:)``.
     private var pinnedLocation: SourceLocation?
