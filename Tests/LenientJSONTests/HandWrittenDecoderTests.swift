@@ -412,8 +412,12 @@ extension HandWrittenDecoderTests {
         for policy in [HandWrittenPolicy.lenient, .permissive] {
             let decoder = LenientJSONDecoder(policy: policy.policy)
             let expected = policy == .permissive ? input.permissive ?? input.lenient : input.lenient
-            for outcome in [Outcome { try decoder.decode(WideIntegers.self, from: data) },
-                            Outcome { try decoder.decode(WideIntegers.self, fromJSONObject: tree) }] {
+            // JSONSerialization keeps at most 38 significant digits (NSDecimalNumber): a longer
+            // number is already another number in the tree, so only Data is checked for it.
+            let treeIsExact = input.json.split(whereSeparator: { !$0.isNumber }).allSatisfy { $0.count <= 38 }
+            var outcomes = [Outcome { try decoder.decode(WideIntegers.self, from: data) }]
+            if treeIsExact { outcomes.append(Outcome { try decoder.decode(WideIntegers.self, fromJSONObject: tree) }) }
+            for outcome in outcomes {
                 if let expected {
                     #expect(outcome.value.map { "\($0.signed) \($0.unsigned)" } == expected, "\(policy.testDescription): \(outcome)")
                 } else {
