@@ -38,6 +38,9 @@ struct HandWrittenInput: Sendable, CustomTestStringConvertible {
 
     var data: Data { Data(json.utf8) }
     var containsObject: Bool { json.contains("{") }
+    /// Holds a string no reading accepts (a lone surrogate escape): JSONDecoder rejects the
+    /// document, and a type that tries `[Self]` last wraps that string again and again.
+    var containsUnreadableString: Bool { json.contains(#"\ud8"#) || json.contains(#"\udc"#) }
     var testDescription: String { label }
 
     /// Arrays and objects nested `depth` levels deep, around `1`.
@@ -63,6 +66,8 @@ struct HandWrittenInput: Sendable, CustomTestStringConvertible {
         #"{"name":"Ann","age":30.0,"company":"Acme"}"#, #"{"name":"Ann","age":"30","company":"Acme"}"#,
         #"{"reports":3,"super":{"name":"Bo","age":41}}"#, #"{"reports":"3","super":{"name":"Bo","age":41}}"#,
         #"{"reports":3,"name":"Bo","age":41}"#, #"{"Name":"Ann","AGE":30,"company":"Acme"}"#,
+        // Strings that no reading accepts.
+        #""\ud800""#, #""\udc00x""#, #"["\ud800"]"#, #"{"a":"\ud800"}"#,
         // Deep nesting.
         HandWrittenInput("[[[[[[[[[[1]]]]]]]]]]", label: "[ × 10"),
         deep(40),
@@ -126,8 +131,10 @@ struct HandWrittenModel: Sendable, CustomTestStringConvertible {
         HandWrittenModel(name: name, mayOverflow: { _ in false }, checks: Checks<Base, Dynamic>())
     }
 
-    /// Overflows today on any input with an object in it.
-    static let onObjects: @Sendable (HandWrittenInput) -> Bool = { $0.containsObject }
+    /// Overflows today on any input with an object or an unreadable string in it.
+    static let onObjects: @Sendable (HandWrittenInput) -> Bool = { $0.containsObject || $0.containsUnreadableString }
+    /// Overflows today on any input with an unreadable string in it.
+    static let onUnreadable: @Sendable (HandWrittenInput) -> Bool = { $0.containsUnreadableString }
     /// Overflows today on any input with a scalar in it.
     static let onScalars: @Sendable (HandWrittenInput) -> Bool = { input in
         input.json.contains { !"[]{} ,\n".contains($0) }
@@ -135,9 +142,9 @@ struct HandWrittenModel: Sendable, CustomTestStringConvertible {
 
     static let all: [HandWrittenModel] = [
         make("AnyJSON Bool first, [Self] first", AnyJSON<BoolThenArray>.self, mayOverflow: onObjects),
-        make("AnyJSON Bool first, [String: Self] first", AnyJSON<BoolThenObject>.self),
+        make("AnyJSON Bool first, [String: Self] first", AnyJSON<BoolThenObject>.self, mayOverflow: onUnreadable),
         make("AnyJSON numbers first, [Self] first", AnyJSON<NumberThenArray>.self, mayOverflow: onObjects),
-        make("AnyJSON numbers first, [String: Self] first", AnyJSON<NumberThenObject>.self),
+        make("AnyJSON numbers first, [String: Self] first", AnyJSON<NumberThenObject>.self, mayOverflow: onUnreadable),
         make("AnyJSON keyed, unkeyed, then single value", ContainerJSON.self, mayOverflow: onScalars),
         make("AnyCodable", AnyCodableValue.self, mayOverflow: onObjects),
         make("Either<[String], [Int]>", Either<[String], [Int]>.self),
@@ -284,8 +291,9 @@ struct HandWrittenDecoderTests {
     }
 
     /// The rows that overflowed the stack before a value was never wrapped inside its own
-    /// wrapping (issue 10, item 1), checked once more on their own.
-    @Test("Rows that recursed without bound (trying [Self] first on an object)",
+    /// wrapping (issue 10, item 1): `[Self]` tried on an object, and any order on a string no
+    /// reading accepts. Checked once more on their own.
+    @Test("Rows that recursed without bound (trying [Self] on an object or an unreadable string)",
           arguments: HandWrittenModel.all)
     func overflowCases(model: HandWrittenModel) {
         for input in HandWrittenInput.all where model.mayOverflow(input) {

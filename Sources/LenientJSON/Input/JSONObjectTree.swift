@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(CoreFoundation) && canImport(Darwin)
+import CoreFoundation
+#endif
 
 /// Turns a `JSONSerialization`-style tree (`[String: Any]`, `[Any]`, `NSNumber`, `String`,
 /// `Bool`, `Int`, `Double`, `Decimal`, `NSNull`, `Date`, `Optional.none`) into a ``ValueMap``,
@@ -162,10 +165,10 @@ struct JSONObjectTree {
             // JSONSerialization keeps long numbers as decimals: their text is exact.
             return addDecimal(decimal.decimalValue)
         }
+        if Self.isBoolean(number) {
+            return record(number.boolValue ? .true : .false, 0, 0)
+        }
         switch UInt8(bitPattern: number.objCType.pointee) {
-        case UInt8(ascii: "c") where number.int8Value == 0 || number.int8Value == 1:
-            // JSONSerialization's booleans (and Bool bridged to NSNumber).
-            record(number.boolValue ? .true : .false, 0, 0)
         case UInt8(ascii: "f"), UInt8(ascii: "d"):
             addNumber(Self.text(of: number.doubleValue))
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
@@ -175,6 +178,23 @@ struct JSONObjectTree {
             addInteger(magnitude: value.magnitude, isNegative: value < 0)
         }
     }
+
+    /// Whether `number` is a boolean (JSONSerialization's `true`/`false`, a `Bool` bridged to
+    /// `NSNumber`), told by its class, never by `objCType`: on Darwin `NSNumber(value: Int8(1))`
+    /// reports `"c"` exactly as a boolean does.
+    static func isBoolean(_ number: NSNumber) -> Bool {
+        #if canImport(CoreFoundation) && canImport(Darwin)
+        CFGetTypeID(number) == CFBooleanGetTypeID()
+        #else
+        ObjectIdentifier(type(of: number)) == booleanClass
+        #endif
+    }
+
+    #if !(canImport(CoreFoundation) && canImport(Darwin))
+    /// swift-corelibs-foundation's boolean class (`__NSCFBoolean`), of which `NSNumber(value:
+    /// true)`, `NSNumber(value: false)` and JSONSerialization's booleans are the instances.
+    static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+    #endif
 
     static func text(of double: Double) -> String {
         double.isFinite ? "\(double)" : (double.isNaN ? "NaN" : (double < 0 ? "-Infinity" : "Infinity"))
