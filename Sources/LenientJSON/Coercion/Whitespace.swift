@@ -4,7 +4,9 @@
 /// coercion is on; ``DecoderImpl/scalarText(_:)`` is the only place that decides.
 enum Whitespace {
     @inline(__always) static func contains(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace
+        // ASCII answered without the Unicode property tables: space, and tab through carriage return.
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
+        return scalar.properties.isWhitespace
     }
 
     /// `string` without leading and trailing whitespace.
