@@ -1,22 +1,7 @@
 // libFuzzer entry point: every byte sequence must give a value or a DecodingError, never a
-// trap. Built by Scripts/fuzz.sh together with the library sources (not part of the package).
+// trap. Built by Scripts/fuzz.sh together with the library sources and Fuzz/FuzzModels.swift
+// (not part of the package).
 import Foundation
-
-struct FuzzNested: Codable { var a: Int?; var b: [String]?; var c: [String: Double]?; var d: FuzzKind? }
-enum FuzzKind: String, Codable, CaseIterable { case alpha, beta_gamma }
-struct FuzzModel: Codable {
-    var id: Int
-    var name: String
-    var score: Double?
-    var flags: [Bool]
-    var nested: FuzzNested?
-    var children: [FuzzNested]?
-    var kind: FuzzKind?
-    var when: Date?
-    var blob: Data?
-    var link: URL?
-    var amount: Decimal?
-}
 
 let decoders: [LenientJSONDecoder] = {
     let presets: [LenientPolicy] = [.strict, .lenient, .permissive]
@@ -47,7 +32,7 @@ public func fuzzTestOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let selector = Int(start.load(as: UInt8.self))
     let data = Data(bytes: start + 1, count: count - 1)
     let decoder = decoders[selector % decoders.count]
-    switch (selector / decoders.count) % 8 {
+    switch (selector / decoders.count) % 11 {
     case 0: attempt(FuzzModel.self, data, decoder)
     case 1: attempt([FuzzNested].self, data, decoder)
     case 2: attempt([String: Int?].self, data, decoder)
@@ -55,10 +40,14 @@ public func fuzzTestOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case 4: attempt(String.self, data, decoder)
     case 5: attempt([[Double]].self, data, decoder)
     case 6: attempt([FuzzKind?].self, data, decoder)
+    case 7: attempt(FuzzJSON<FuzzBoolThenArray>.self, data, decoder)
+    case 8: attempt(FuzzJSON<FuzzNumberThenObject>.self, data, decoder)
+    case 9: attempt([FuzzRecord].self, data, decoder)
     default:
         if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
             _ = try? decoder.decode(FuzzModel.self, fromJSONObject: object)
             _ = try? decoder.decode([String: [Int]].self, fromJSONObject: object)
+            _ = try? decoder.decode(FuzzJSON<FuzzBoolThenArray>.self, fromJSONObject: object)
         }
     }
     return 0

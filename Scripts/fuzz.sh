@@ -1,33 +1,78 @@
 #!/usr/bin/env bash
 # Fuzzes the decoder with libFuzzer + AddressSanitizer.
-#   Scripts/fuzz.sh [seconds] [jobs]     (defaults: 60 seconds, 1 job)
-# Builds Fuzz/FuzzTarget.swift with the library sources, seeds a corpus from the test
-# inputs, and runs until the time is up. Crashers are written to .build/fuzz/crashes/.
+#   Scripts/fuzz.sh [seconds] [jobs] [target] [libFuzzer flags...]   (defaults: 60 seconds, 1 job, decoder)
+# Targets (each built with the library sources and Fuzz/FuzzModels.swift):
+#   decoder        Fuzz/FuzzTarget.swift: every input gives a value or a DecodingError, never a trap.
+#                  Corpus in .build/fuzz/corpus, crashers in .build/fuzz/crashes/.
+#   differential   Fuzz/DifferentialFuzzTarget.swift: .strict gives JSONDecoder's value or error
+#                  case, .lenient and .permissive its value wherever it succeeds.
+#                  Corpus in .build/fuzz-differential/corpus, mismatches in .build/fuzz-differential/crashes/.
+# Extra arguments go to libFuzzer, e.g. `-fork=1 -ignore_crashes=1` to keep going after a finding.
+# FUZZ_MODELS=word,word limits the differential target to the models whose names contain a word.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 jobs=${2:-1}
-out=.build/fuzz
+target=${3:-decoder}
+shift $(($# < 3 ? $# : 3))
+case "$target" in
+    decoder)
+        source=Fuzz/FuzzTarget.swift
+        out=.build/fuzz
+        # The first byte of an input picks the decoder (5) and the model (11): one seed each.
+        selectors=$(seq 0 54) ;;
+    differential)
+        source=Fuzz/DifferentialFuzzTarget.swift
+        out=.build/fuzz-differential
+        # The first byte picks the model (17) and the configuration (3): one seed each.
+        selectors=$(seq 0 50) ;;
+    *) echo "usage: $0 [seconds] [jobs] [decoder|differential] [libFuzzer flags...]" >&2; exit 2 ;;
+esac
 mkdir -p "$out/corpus" "$out/crashes"
+# Swift's backtracer misreads the stack under AddressSanitizer; libFuzzer prints the trace.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 trap 'mv fuzz-*.log "$out/" 2>/dev/null || true' EXIT
 
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name LenientFuzz \
-    $(find Sources/LenientJSON -name '*.swift') Fuzz/FuzzTarget.swift -o "$out/fuzz-decoder"
+    $(find Sources/LenientJSON -name '*.swift') Fuzz/FuzzModels.swift "$source" -o "$out/fuzz-$target"
 
-# Seed corpus: small JSON documents from the tests and a few slices of the corpora.
-# The first byte of each input picks the decoder and the model (see Fuzz/FuzzTarget.swift).
-seed() { for s in 0 5 10 15 20 25 30 35; do printf "\\x$(printf %02x "$s")%s" "$2" > "$out/corpus/$1-$s"; done; }
+# Seed corpus: small JSON documents from the tests and a few slices of the corpora, each
+# document read from standard input (a quoted heredoc keeps every byte as written) and
+# prefixed with each selector byte.
+seed() {
+    local name=$1 document s
+    document=$(cat)
+    for s in $selectors; do
+        { printf "\\x$(printf %02x "$s")"; printf '%s' "$document"; } > "$out/corpus/$name-$s"
+    done
+}
 for f in Tests/LenientJSONTests/Resources/*.json Sources/lenient-demo/Resources/*.json; do
-    seed "$(basename "$f")" "$(head -c 2048 "$f")"
+    head -c 2048 "$f" | seed "$(basename "$f")"
 done
-seed model '{"id":1,"name":"x","flags":[true],"nested":{"a":2,"b":["q"],"c":{"k":1.5},"d":"alpha"}}'
-seed lenient '{"id":"7","name":12,"flags":"yes","kind":"Beta-Gamma","when":"2016-01-17T16:13:00-0800","blob":"aGk","amount":"3.14"}'
-seed array '[{"a":1},{"a":"2"},{"a":null},[],"x",1e999,-0.0,"\ud800"]'
-seed json5 '{a:0x1F, b:[+1,.5,Infinity], // c
- c:{k:NaN}, 'd':"\x41"}'
-
+seed model <<'JSON'
+{"id":1,"name":"x","flags":[true],"nested":{"a":2,"b":["q"],"c":{"k":1.5},"d":"alpha"}}
+JSON
+seed lenient <<'JSON'
+{"id":"7","name":12,"flags":"yes","kind":"Beta-Gamma","when":"2016-01-17T16:13:00-0800","blob":"aGk","amount":"3.14"}
+JSON
+seed array <<'JSON'
+[{"a":1},{"a":"2"},{"a":null},[],"x",1e999,-0.0,"\ud800"]
+JSON
+seed json5 <<'JSON'
+{a:0x1F, b:[+1,.5,Infinity], // c
+ c:{k:NaN}, 'd':"\x41", 'it\'s':'q'}
+JSON
+seed any <<'JSON'
+[1,"1",true,null,1.5,-0,1e2,[],{},{"a":[{"b":null}]},[[1],["x"]],"true"]
+JSON
+seed record <<'JSON'
+[{"id":1,"tags":["1","x"],"extra":{"a":1,"b":[true,"t"]}},{"id":"2","tags":[1,2]}]
+JSON
+seed numbers <<'JSON'
+[0,-0,1.0,1e2,100e-2,9223372036854775807,9223372036854775808,18446744073709551616,0.1,"12","1.5"]
+JSON
 
 parallel=()
 if [ "$jobs" -gt 1 ]; then parallel=(-jobs="$jobs" -workers="$jobs"); fi
-"$out/fuzz-decoder" "$out/corpus" -max_total_time="$seconds" "${parallel[@]}" \
-    -artifact_prefix="$out/crashes/" -print_final_stats=1 -max_len=8192 -timeout=10 -rss_limit_mb=4096
+"$out/fuzz-$target" "$out/corpus" -max_total_time="$seconds" "${parallel[@]}" \
+    -artifact_prefix="$out/crashes/" -print_final_stats=1 -max_len=8192 -timeout=10 -rss_limit_mb=4096 "$@"
