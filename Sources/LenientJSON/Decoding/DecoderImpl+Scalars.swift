@@ -130,11 +130,10 @@ extension DecoderImpl {
     // MARK: Errors
 
     func mismatch(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
-        let path = parent.path(appending: key)
         if map.kind(entry) == .null {
-            return DecodingErrors.valueNotFound(type, path: path, map: map, entry: entry)
+            return DecodingErrors.valueNotFound(type, path: parent.path(appending: key), map: map, entry: entry)
         }
-        return DecodingErrors.typeMismatch(type, path: path, map: map, entry: entry)
+        return DecodingErrors.typeMismatch(type, path: parent.path(appending: key), map: map, entry: entry)
     }
 
     func outOfRange(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {

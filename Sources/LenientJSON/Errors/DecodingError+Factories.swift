@@ -6,26 +6,33 @@ import Foundation
 /// The error cases are the ones `JSONDecoder` throws in the same situation.
 enum DecodingErrors {
     /// `typeMismatch`: the value is of another kind than `type` needs.
-    static func typeMismatch(_ type: Any.Type, path: [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
-        .typeMismatch(type, .init(codingPath: path, debugDescription: sentence(
+    static func typeMismatch(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
+        guard map.describesErrors else { return .typeMismatch(type, quiet) }
+        let path = path()
+        return .typeMismatch(type, .init(codingPath: path, debugDescription: sentence(
             "Expected \(typeName(type))", path: path, map: map, entry: entry, found: found(map, entry))))
     }
 
     /// `valueNotFound`: the value is `null` where `type` was needed.
-    static func valueNotFound(_ type: Any.Type, path: [any CodingKey], map: ValueMap, entry: Int?) -> DecodingError {
-        .valueNotFound(type, .init(codingPath: path, debugDescription: sentence(
+    static func valueNotFound(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int?) -> DecodingError {
+        guard map.describesErrors else { return .valueNotFound(type, quiet) }
+        let path = path()
+        return .valueNotFound(type, .init(codingPath: path, debugDescription: sentence(
             "Expected \(typeName(type))", path: path, map: map, entry: entry, found: "null")))
     }
 
     /// `valueNotFound` at the end of an array: no element left to decode.
-    static func endOfArray(_ type: Any.Type, path: [any CodingKey], map: ValueMap, array: Int) -> DecodingError {
-        .valueNotFound(type, .init(codingPath: path, debugDescription: sentence(
+    static func endOfArray(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, array: Int) -> DecodingError {
+        guard map.describesErrors else { return .valueNotFound(type, quiet) }
+        let path = path()
+        return .valueNotFound(type, .init(codingPath: path, debugDescription: sentence(
             "Expected \(typeName(type))", path: path, map: map, entry: array, found: "the end of the array (unkeyed container is at end)")))
     }
 
     /// `keyNotFound`: the object has no member for `key`; `suggestion` is a close key that is there.
-    static func keyNotFound(_ key: any CodingKey, path: [any CodingKey], map: ValueMap, object: Int, suggestion: String? = nil) -> DecodingError {
-        guard map.describesErrors else { return .keyNotFound(key, .init(codingPath: path, debugDescription: "")) }
+    static func keyNotFound(_ key: any CodingKey, path: @autoclosure () -> [any CodingKey], map: ValueMap, object: Int, suggestion: String? = nil) -> DecodingError {
+        guard map.describesErrors else { return .keyNotFound(key, quiet) }
+        let path = path()
         var message = "No value for key \"\(key.stringValue)\" at \(JSONPath.string(for: path))"
         if let location = location(map, object) { message += " (\(location.description))" }
         if let suggestion { message += "; did you mean \"\(suggestion)\"?" } else { message += "." }
@@ -33,8 +40,9 @@ enum DecodingErrors {
     }
 
     /// `dataCorrupted`: the value is of the right kind but unusable (`reason` says why).
-    static func dataCorrupted(_ reason: String, path: [any CodingKey], map: ValueMap, entry: Int?, underlying: (any Error)? = nil) -> DecodingError {
-        guard map.describesErrors else { return .dataCorrupted(.init(codingPath: path, debugDescription: reason, underlyingError: underlying)) }
+    static func dataCorrupted(_ reason: String, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int?, underlying: (any Error)? = nil) -> DecodingError {
+        guard map.describesErrors else { return .dataCorrupted(.init(codingPath: [], debugDescription: reason, underlyingError: underlying)) }
+        let path = path()
         var message = reason + " at " + JSONPath.string(for: path)
         if let entry, let location = location(map, entry) { message += " (\(location.description))" }
         if let entry { message += ", found \(found(map, entry))" }
@@ -91,6 +99,10 @@ enum DecodingErrors {
     }
 
     // MARK: Pieces
+
+    /// The context of an error made while a value is decoded again strictly: such an error
+    /// only fails that attempt (nobody reads its path or text), so none is built.
+    static let quiet = DecodingError.Context(codingPath: [], debugDescription: "A strict attempt failed.")
 
     static func sentence(_ expected: String, path: [any CodingKey], map: ValueMap, entry: Int?, found: @autoclosure () -> String) -> String {
         guard map.describesErrors else { return expected }
