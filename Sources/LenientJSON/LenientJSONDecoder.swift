@@ -162,6 +162,9 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
             return try InputEncoding.withUTF8(data) { raw, isOriginal in
                 let borrows = isOriginal && !options.allowsJSON5 && ValueMap.canBorrow(raw)
                 let bytes = borrows
+                    // Borrowed bytes are typed as mutable only to share the owned copy's type;
+                    // nothing writes through them (the scanner and decoder only read), and
+                    // `Data`'s bytes are UInt8 already, so no rebinding is needed.
                     ? UnsafeMutableBufferPointer(mutating: raw.assumingMemoryBound(to: UInt8.self))
                     : ValueMap.ownedCopy(of: raw)
                 let text = UnsafeBufferPointer(rebasing: bytes[..<raw.count])

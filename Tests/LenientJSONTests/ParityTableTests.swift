@@ -974,9 +974,6 @@ struct ParityTableTests {
         row.checkData(row)
     }
 
-    @Test func tableIsLarge() {
-        #expect(ParityTable.rows.count >= 100)
-    }
 
     @Test("Same decoder from several threads at once")
     func concurrentUse() async {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `Bool` rules: `0`/`1` (also `1.0`, `"1"`) and the words `true false yes no y n t f on off`
 /// in any case (lenient); any other number, and the first number in text (permissive).
 /// `""` is never `false`.
@@ -58,5 +60,3 @@ extension DecoderImpl {
         }
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `Float`/`Double` rules: numeric strings (lenient); `"NaN"`, `"Infinity"`, `"inf"` in any
 /// case, `true`/`false`, and the first number in text (permissive).
 extension DecoderImpl {
@@ -30,5 +32,3 @@ extension DecoderImpl {
         }
     }
 }
-
-import Foundation

@@ -2,6 +2,8 @@ import Foundation
 
 /// One of `dateFormats`, built once into a formatter (`en_US_POSIX`, UTC unless the pattern
 /// has a zone) and used under a lock, so one decoder is safe across threads.
+/// `@unchecked Sendable` is sound: `DateFormatter` is not `Sendable`, and it is only used while
+/// holding the box's lock; `pattern` is immutable.
 final class DateFormatterBox: @unchecked Sendable {
     /// The pattern, as errors and report events name it.
     let pattern: String

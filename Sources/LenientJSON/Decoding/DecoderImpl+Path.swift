@@ -29,11 +29,8 @@ extension DecoderImpl {
 
     /// The value of the first member of `object` whose key is `name` (keys taken as written).
     func member(named name: String, of object: Int, path: CodingPathNode) -> Int? {
-        var child = object + 1
-        let end = map.length(object)
-        while child < end {
-            if (try? keyString(child, path: path)) == name { return child + 1 }
-            child = map.next(after: child + 1)
+        for (key, value) in map.members(of: object) where (try? keyString(key, path: path)) == name {
+            return value
         }
         return nil
     }

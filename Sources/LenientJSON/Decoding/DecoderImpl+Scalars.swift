@@ -39,16 +39,7 @@ extension DecoderImpl {
     func unwrapInteger<T: FixedWidthInteger & Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
         if let value = strictInteger(entry, as: type) { return value }
         if map.kind(entry) == .number {
-            let text = map.text(entry)
-            if !map.isJSON5, map.numberShape(entry) != nil {
-                // A valid number the strict reading could not fit in `T`.
-                return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
-            }
-            if map.isJSON5, let number = JSON5Number(text) {
-                if let value = number.integer(as: type) { return value }
-                return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
-            }
-            throw invalidNumber(entry, parent, key)
+            return try unreadNumber(entry, as: type, parent: parent, key: key) { $0.integer(as: type) }
         }
         return try fallback(entry, as: type, parent: parent, key: key, strictError: mismatch(entry, type, parent, key))
     }
@@ -57,16 +48,7 @@ extension DecoderImpl {
         if let value = strictFloatingPoint(entry, as: type) { return value }
         switch map.kind(entry) {
         case .number:
-            let text = map.text(entry)
-            if !map.isJSON5, map.numberShape(entry) != nil {
-                // A valid number the strict reading could not hold in `T` (overflow, underflow).
-                return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
-            }
-            if map.isJSON5, let number = JSON5Number(text) {
-                if let value = number.floatingPoint(as: type) { return value }
-                return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
-            }
-            throw invalidNumber(entry, parent, key)
+            return try unreadNumber(entry, as: type, parent: parent, key: key) { $0.floatingPoint(as: type) }
         case .string:
             if case .convertFromString(let positive, let negative, let nan) = options.nonConformingFloatDecodingStrategy,
                map.flags(entry) & ValueMap.complexString == 0 {
@@ -97,18 +79,24 @@ extension DecoderImpl {
 
     func unwrapDecimal(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Decimal {
         if map.kind(entry) == .number {
-            let text = map.text(entry)
-            if !map.isJSON5, map.numberShape(entry) != nil {
-                if let value = NumberParsing.decimal(text) { return value }
-                return try fallback(entry, as: Decimal.self, parent: parent, key: key, strictError: outOfRange(entry, Decimal.self, parent, key))
-            }
-            if map.isJSON5, let number = JSON5Number(text) {
-                if let value = number.decimal() { return value }
-                return try fallback(entry, as: Decimal.self, parent: parent, key: key, strictError: outOfRange(entry, Decimal.self, parent, key))
-            }
-            throw invalidNumber(entry, parent, key)
+            if !map.isJSON5, map.numberShape(entry) != nil, let value = NumberParsing.decimal(map.text(entry)) { return value }
+            return try unreadNumber(entry, as: Decimal.self, parent: parent, key: key) { $0.decimal() }
         }
         return try fallback(entry, as: Decimal.self, parent: parent, key: key, strictError: mismatch(entry, Decimal.self, parent, key))
+    }
+
+    /// Number `entry`, which the strict reading of standard JSON did not turn into a `T`: a
+    /// JSON5 number converted by `json5`; a valid number that does not fit `T` (out of range,
+    /// overflow), whose error the policy's fallback may replace; or a malformed number, which
+    /// is a syntax error no rule recovers.
+    func unreadNumber<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, json5: (JSON5Number) -> T?) throws -> T {
+        if map.isJSON5 {
+            guard let number = JSON5Number(map.text(entry)) else { throw invalidNumber(entry, parent, key) }
+            if let value = json5(number) { return value }
+        } else if map.numberShape(entry) == nil {
+            throw invalidNumber(entry, parent, key)
+        }
+        return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
     }
 
     /// The unescaped text of string `entry`.

@@ -39,15 +39,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var name = key.stringValue
         return name.withUTF8 { bytes -> Int? in
             let first = object &+ 1
-            let end = map.length(object)
+            let end = map.containerEnd(object)
             // In a large object without duplicate keys, start after the key found last and
             // wrap around: models read keys mostly in document order.
             guard let cursor = impl.keyCursor(for: object) else {
-                var child = first
-                while child < end {
-                    if map.stringEquals(child, bytes) { return child &+ 1 }
-                    child = map.next(after: child &+ 1)
-                }
+                for (key, value) in map.members(of: object) where map.stringEquals(key, bytes) { return value }
                 return nil
             }
             let start = cursor.pointee
@@ -111,14 +107,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let table {
             names = table.sorted { $0.value < $1.value }.map(\.key)
         } else {
-            names = []
             let map = impl.map
-            var child = object + 1
-            let end = map.length(object)
-            while child < end {
-                names.append(String(decoding: map.text(child), as: UTF8.self))
-                child = map.next(after: child + 1)
-            }
+            names = map.members(of: object).map { String(decoding: map.text($0.key), as: UTF8.self) }
         }
         var seen = Set<String>()
         var keys: [Key] = []
@@ -329,13 +319,11 @@ enum KeyTable {
     static func build(for object: Int, impl: DecoderImpl, pathNode: CodingPathNode) throws -> [String: Int] {
         let map = impl.map
         var table = [String: Int](minimumCapacity: map.childCount(object) / 2)
-        var child = object + 1
-        let end = map.length(object)
         let strategy = impl.options.keyDecodingStrategy
         let basePath: [any CodingKey]?
         if case .custom = strategy { basePath = pathNode.path } else { basePath = nil }
-        while child < end {
-            let raw = try impl.keyString(child, path: pathNode)
+        for (key, value) in map.members(of: object) {
+            let raw = try impl.keyString(key, path: pathNode)
             let name: String
             switch strategy {
             case .useDefaultKeys: name = raw
@@ -343,8 +331,7 @@ enum KeyTable {
             case .custom(let converter): name = converter((basePath ?? []) + [NameKey(raw)]).stringValue
             @unknown default: name = raw
             }
-            if table[name] == nil { table[name] = child + 1 }
-            child = map.next(after: child + 1)
+            if table[name] == nil { table[name] = value }
         }
         return table
     }

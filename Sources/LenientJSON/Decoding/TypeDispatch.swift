@@ -25,6 +25,7 @@ enum TypeDispatch {
 
 /// The dispatch of every type met by any decode in this process, shared under a lock. Each
 /// decode asks it once per type (``TypeDispatchCache`` keeps the answers for the decode).
+/// `@unchecked Sendable` is sound: `table` is only read or written while holding `lock`.
 final class SharedTypeDispatch: @unchecked Sendable {
     static let shared = SharedTypeDispatch()
 

@@ -1,3 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+import Foundation
+
 /// The parsed form of one JSON document: a flat array of entries over a byte buffer.
 ///
 /// Every value is one entry of three words, in document order:
@@ -10,6 +21,15 @@
 ///
 /// An object's children alternate key, value. Strings and numbers stay as bytes until a
 /// `Decodable` asks for them, and then are parsed only as the type asked for.
+///
+/// Why `@unchecked Sendable` is sound: a map belongs to one decode, which runs on one thread.
+/// It is `Sendable` only because errors carry it (a ``MatchedKey`` in a coding path reads the
+/// input's spelling of a key), and an error may travel to another thread after the decode has
+/// ended. By then nothing mutates it any more: the words are written once by the scanner, and
+/// the state that changes during a decode (`locator`, `describesErrors`, and `bytes`, replaced
+/// by an owned copy in ``keepBytes()`` once, at the end of the decode, before the map can
+/// escape) is only touched by the decode that owns the map. What escapes therefore only reads
+/// memory the map owns.
 final class ValueMap: @unchecked Sendable {
     /// The kinds of value an entry can hold.
     enum Kind: Int {
@@ -34,7 +54,8 @@ final class ValueMap: @unchecked Sendable {
 
     /// The entries, three words each.
     let entries: EntryBuffer
-    /// `entries`' storage, read directly on the hot path.
+    /// `entries`' storage, read directly on the hot path. Safe to cache: the buffer is
+    /// complete before the map is made and never grows again (`entries` keeps it alive).
     let words: UnsafeMutablePointer<Int>
     /// The UTF-8 text the entries point into: an owned copy followed by one NUL byte (so
     /// `strtod` stops), or the caller's own bytes, borrowed for the decode, when they end in a
@@ -129,18 +150,20 @@ final class ValueMap: @unchecked Sendable {
     // MARK: Entry access
 
     @inline(__always) func kind(_ entry: Int) -> Kind {
-        Kind(rawValue: words[entry &* 3] & 0xF).unsafelyUnwrapped
+        Kind(rawValue: words[entry &* Self.entryWidth] & 0xF).unsafelyUnwrapped
     }
-    @inline(__always) func flags(_ entry: Int) -> Int { words[entry &* 3] & 0xF0 }
-    @inline(__always) func childCount(_ entry: Int) -> Int { words[entry &* 3] >> 8 }
-    @inline(__always) func offset(_ entry: Int) -> Int { words[entry &* 3 &+ 1] }
-    @inline(__always) func length(_ entry: Int) -> Int { words[entry &* 3 &+ 2] }
+    @inline(__always) func flags(_ entry: Int) -> Int { words[entry &* Self.entryWidth] & 0xF0 }
+    @inline(__always) func childCount(_ entry: Int) -> Int { words[entry &* Self.entryWidth] >> 8 }
+    @inline(__always) func offset(_ entry: Int) -> Int { words[entry &* Self.entryWidth &+ 1] }
+    /// Word 2: a scalar's byte length; for a container, the entry of its next sibling (see
+    /// ``containerEnd(_:)``, the name to use for containers).
+    @inline(__always) func length(_ entry: Int) -> Int { words[entry &* Self.entryWidth &+ 2] }
 
     /// The entry after `entry` and all of its descendants.
     @inline(__always) func next(after entry: Int) -> Int {
-        let tag = words[entry &* 3] & 0xF
+        let tag = words[entry &* Self.entryWidth] & 0xF
         if tag == Kind.array.rawValue || tag == Kind.object.rawValue {
-            return words[entry &* 3 &+ 2]
+            return words[entry &* Self.entryWidth &+ 2]
         }
         return entry &+ 1
     }
@@ -168,14 +191,3 @@ final class ValueMap: @unchecked Sendable {
         return memcmp(bytes.baseAddress! + offset(entry), key.baseAddress!, count) == 0
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif
-import Foundation

@@ -4,46 +4,6 @@ final class ReportCollector {
     var events: [LenientDecodingEvent] = []
 }
 
-/// A coding key found by another spelling than the model's (normalized matching or a key
-/// strategy): it behaves as the model's key, and JSON paths show the input's spelling, which
-/// is read from the document only when a path is built.
-struct MatchedKey: CodingKey, Sendable {
-    let stringValue: String
-    let intValue: Int?
-    private let spelling: Spelling
-
-    private enum Spelling: Sendable {
-        case known(String)
-        case keyEntry(ValueMap, Int)
-    }
-
-    /// The key as the input spells it.
-    var inputName: String {
-        switch spelling {
-        case .known(let name): return name
-        case .keyEntry(let map, let entry):
-            return (try? StringDecoding.decode(map.text(entry), flags: map.flags(entry), base: map.offset(entry), json5: map.isJSON5))
-                ?? stringValue
-        }
-    }
-
-    init(_ key: any CodingKey, inputName: String) {
-        stringValue = key.stringValue
-        intValue = key.intValue
-        spelling = .known(inputName)
-    }
-
-    /// The model's `key`, spelled in the input as key entry `entry` of `map`.
-    init(_ key: any CodingKey, keyEntry entry: Int, in map: ValueMap) {
-        stringValue = key.stringValue
-        intValue = key.intValue
-        spelling = .keyEntry(map, entry)
-    }
-
-    init?(stringValue: String) { self.stringValue = stringValue; intValue = nil; spelling = .known(stringValue) }
-    init?(intValue: Int) { stringValue = String(intValue); self.intValue = intValue; spelling = .known(stringValue) }
-}
-
 extension DecoderImpl {
     /// Adds an event when a report is being collected; `description` is built only then.
     @inline(__always)
