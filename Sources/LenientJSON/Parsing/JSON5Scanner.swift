@@ -1,7 +1,7 @@
 /// Scans JSON5 text (`allowsJSON5`) into the same entries as ``JSONScanner``: comments,
 /// single-quoted strings, unquoted keys, trailing commas, hex, `Infinity` and `NaN`.
 ///
-/// As `JSONDecoder` does in JSON5 mode, the hex digits of `\x` and `\u` escapes are checked
+/// As `JSONDecoder` does in JSON5 mode, the length of `\x` and `\u` escapes is checked
 /// while scanning, and only ASCII whitespace separates tokens.
 struct JSON5Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
@@ -118,8 +118,7 @@ struct JSON5Scanner {
             }
             if byte == UInt8(ascii: "\\") {
                 flags |= ValueMap.complexString
-                try checkHexEscape(at: index)
-                index += 2
+                index = try skipEscape(at: index, quote: quote)
                 continue
             }
             if byte < 0x20 { flags |= ValueMap.complexString } else if byte >= 0x80 { flags |= ValueMap.nonASCIIString }
@@ -128,22 +127,24 @@ struct JSON5Scanner {
         throw JSONSyntaxError("unterminated string starting", at: open)
     }
 
-    /// As `JSONDecoder` does while scanning JSON5: `\x` needs two hex digits and `\u` four
-    /// (everything else in a string is checked when it is decoded).
-    func checkHexEscape(at backslash: Int) throws(JSONSyntaxError) {
-        guard backslash + 1 < bytes.count else { return }
+    /// As `JSONDecoder` does while scanning JSON5: `\x` must be followed by two bytes and `\u`
+    /// by four, none of them the closing quote; they are skipped, and whether they are hex
+    /// digits is checked when the string is decoded (like everything else in it). Returns the
+    /// index after the escape.
+    func skipEscape(at backslash: Int, quote: UInt8) throws(JSONSyntaxError) -> Int {
+        guard backslash + 1 < bytes.count else { throw .endOfInput(at: bytes.count) }
         let digits: Int
         switch bytes[backslash + 1] {
         case UInt8(ascii: "x"): digits = 2
         case UInt8(ascii: "u"): digits = 4
-        default: return
+        default: return backslash + 2
         }
-        for k in 0 ..< digits {
-            let at = backslash + 2 + k
-            guard at < bytes.count, StringDecoding.hexValue(bytes[at]) != nil else {
-                throw JSONSyntaxError("invalid hex digits in escape sequence", at: backslash)
-            }
+        let first = backslash + 2
+        guard first + digits <= bytes.count else { throw .endOfInput(at: bytes.count) }
+        for at in first ..< first + digits where bytes[at] == quote {
+            throw JSONSyntaxError("invalid hex digits in escape sequence", at: backslash)
         }
+        return first + digits
     }
 
     /// An unquoted key: identifier characters (ASCII letters, digits, `_`, `$`, non-ASCII, escapes).
