@@ -5,16 +5,25 @@ import Foundation
 /// `LenientJSONDecoder` is a subclass of `JSONDecoder`, so it is accepted by every API that
 /// takes one. Where `JSONDecoder` succeeds, it returns an equal value; where `JSONDecoder`
 /// would throw, the ``policy`` decides whether the value is coerced, defaulted or recovered.
-/// With ``LenientPolicy/strict`` it behaves exactly like `JSONDecoder`.
+/// With ``LenientPolicy/strict`` it behaves exactly like `JSONDecoder`. Models need no
+/// change: no property wrappers, macros or protocols.
 ///
 /// ```swift
 /// struct User: Decodable { var firstName: String; var age: Int }
-/// let user = try LenientJSONDecoder().decode(User.self, from: data)
+///
+/// let json = #"{"first_name": "Ada", "age": "36"}"#
+/// let user = try LenientJSONDecoder().decode(User.self, from: Data(json.utf8))
+/// // User(firstName: "Ada", age: 36)
 /// ```
 ///
 /// Inherited settings are honoured: `dateDecodingStrategy`, `dataDecodingStrategy`,
 /// `nonConformingFloatDecodingStrategy`, `keyDecodingStrategy`, `userInfo`, `allowsJSON5`
-/// and `assumesTopLevelDictionary`. One decoder may be used from many threads at once.
+/// and `assumesTopLevelDictionary`. Each setting is read once, when a decode starts. One
+/// decoder may be used from many threads at once.
+///
+/// Pass a ``LenientDecodingReport`` to ``decode(_:from:report:)`` to see what leniency did,
+/// decode a `JSONSerialization` tree with ``decode(_:fromJSONObject:)``, or a value inside a
+/// document with ``decode(_:from:at:)``.
 open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     private let lock = NSLock()
     private var _policy: LenientPolicy
@@ -23,26 +32,65 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// override of it), built once per change of patterns.
     private var formatterCache: (patterns: [String], formatters: [DateFormatterBox]) = ([], [])
 
-    /// Creates a decoder with the ``LenientPolicy/lenient`` policy.
+    /// Creates a decoder with the default policy, ``LenientPolicy/lenient``.
+    ///
+    /// The inherited strategies start with `JSONDecoder`'s defaults, and ``dateFormats`` is
+    /// empty; set them before the decoder is shared between threads.
+    ///
+    /// ```swift
+    /// let decoder = LenientJSONDecoder()
+    /// decoder.dateDecodingStrategy = .iso8601
+    /// ```
     public override init() {
         _policy = .lenient
         super.init()
     }
 
     /// Creates a decoder with the given policy.
+    ///
+    /// ```swift
+    /// let strict = LenientJSONDecoder(policy: .strict)        // exactly JSONDecoder
+    /// let permissive = LenientJSONDecoder(policy: .permissive)
+    /// ```
+    ///
+    /// - Parameter policy: How tolerant decoding is: a preset (``LenientPolicy/strict``,
+    ///   ``LenientPolicy/lenient``, ``LenientPolicy/permissive``) or a policy of your own.
     public convenience init(policy: LenientPolicy) {
         self.init()
         self.policy = policy
     }
 
-    /// How tolerant decoding is. The default is ``LenientPolicy/lenient``.
+    /// How tolerant decoding is.
+    ///
+    /// The policy decides which coercions apply, how keys are matched, and what happens to a
+    /// missing or invalid value; see ``LenientPolicy``. A decode reads it once, when it
+    /// starts, through this property, so a subclass that overrides it is honoured and a
+    /// change while a decode runs affects only the next one.
+    ///
+    /// ```swift
+    /// decoder.policy = .permissive
+    /// decoder.policy.keyMatching = .exact
+    /// ```
+    ///
+    /// The default is ``LenientPolicy/lenient``.
     open var policy: LenientPolicy {
         get { lock.withLock { _policy } }
         set { lock.withLock { _policy = newValue } }
     }
 
     /// Extra date patterns (`DateFormatter` syntax) tried in order when the date strategy
-    /// fails; read in `en_US_POSIX`, in UTC unless the pattern has a zone. Empty by default.
+    /// and the built-in date fallbacks fail.
+    ///
+    /// Each pattern is read in the `en_US_POSIX` locale, in UTC unless the pattern has a zone.
+    /// The patterns are tried only while ``LenientPolicy/Coercions/dateFallbacks`` is in the
+    /// policy's ``LenientPolicy/coercions``, and each date they read adds a
+    /// ``LenientDecodingEvent/Kind/coerced`` event naming the pattern.
+    ///
+    /// ```swift
+    /// decoder.dateFormats = ["dd.MM.yyyy", "MMM d, yyyy HH:mm"]
+    /// ```
+    ///
+    /// The default is an empty list.
     open var dateFormats: [String] {
         get { lock.withLock { _dateFormats } }
         set { lock.withLock { _dateFormats = newValue } }
@@ -50,46 +98,114 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
 
     // MARK: Decoding Data
 
-    /// Decodes a value of `type` from JSON data.
+    /// Decodes a value of the given type from JSON data.
     ///
-    /// - Throws: `DecodingError` naming the JSON path, line and column when the data is not
-    ///   valid JSON or the value cannot be decoded under the policy.
+    /// Where `JSONDecoder` would decode the data, the value is equal to `JSONDecoder`'s; where
+    /// it would throw, the ``policy`` decides whether a value is coerced, its key matched by
+    /// its normalized spelling, defaulted, dropped or recovered as `nil`. Invalid JSON is
+    /// never recovered.
+    ///
+    /// ```swift
+    /// let user = try decoder.decode(User.self, from: data)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode. A subclass passed as its base class's metatype
+    ///     (`Employee.self as Person.Type`) decodes as the subclass.
+    ///   - data: JSON text in UTF-8, UTF-16 or UTF-32, with or without a byte order mark
+    ///     (JSON5 when `allowsJSON5` is set).
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError`, of the case `JSONDecoder` throws: `dataCorrupted` when the
+    ///   data is not valid JSON, `typeMismatch`, `valueNotFound` or `keyNotFound` when the
+    ///   value cannot be decoded under the policy. Its `debugDescription` names the JSON path,
+    ///   the line and column, what was expected and what was found.
     open override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try withDocument(data) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
     }
 
-    /// Decodes a `DecodableWithConfiguration` value from JSON data.
+    /// Decodes a value of a type that needs a configuration from JSON data.
+    ///
+    /// The value's `init(from:configuration:)` is given `configuration`; everything else is
+    /// as in ``decode(_:from:)``.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: JSON text, as for ``decode(_:from:)``.
+    ///   - configuration: The configuration passed to the type's `init(from:configuration:)`.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError`, as ``decode(_:from:)`` throws it.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     open override func decode<T: DecodableWithConfiguration>(_ type: T.Type, from data: Data, configuration: T.DecodingConfiguration) throws -> T {
         try withDocument(data) { impl in try impl.unwrap(0, as: type, configuration: configuration, parent: .root, key: nil) }
     }
 
-    /// Decodes a `DecodableWithConfiguration` value from JSON data, with the configuration
-    /// of a `DecodingConfigurationProviding` type.
+    /// Decodes a value of a type that needs a configuration from JSON data, with the
+    /// configuration a provider type supplies.
+    ///
+    /// The value's `init(from:configuration:)` is given the provider's
+    /// `decodingConfiguration`; everything else is as in ``decode(_:from:)``.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: JSON text, as for ``decode(_:from:)``.
+    ///   - configuration: The type whose `decodingConfiguration` is passed to the decoded
+    ///     type's `init(from:configuration:)`.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError`, as ``decode(_:from:)`` throws it.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     open override func decode<T, C>(_ type: T.Type, from data: Data, configuration: C.Type) throws -> T
     where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
         try decode(type, from: data, configuration: C.decodingConfiguration)
     }
 
-    /// Decodes a value of `type` from JSON data, adding to `report` what leniency did.
+    /// Decodes a value of the given type from JSON data, adding to a report what leniency did.
     ///
     /// Each coercion, fuzzy key match, default, dropped element and recovery to `nil` adds
-    /// one ``LenientDecodingEvent`` with its JSON path, line and column. The report describes
-    /// the value returned: an attempt that was abandoned (a `try?` in a hand-written
-    /// `init(from:)`, a recovery that fell back further, a decode that throws) adds nothing.
+    /// one ``LenientDecodingEvent`` with its JSON path, line and column, in the order they
+    /// happened. The report describes the value returned: an attempt that was abandoned (a
+    /// `try?` in a hand-written `init(from:)`, a recovery that fell back further, a value
+    /// built and then discarded) adds nothing, and a decode that throws adds nothing.
+    ///
+    /// ```swift
+    /// var report = LenientDecodingReport()
+    /// let user = try decoder.decode(User.self, from: data, report: &report)
+    /// for event in report.events { print(event) }
+    /// // $.id (line 1, column 8): coerced string "1001" to Int 1001.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: JSON text, as for ``decode(_:from:)``.
+    ///   - report: The report the decode's events are appended to; events already in it
+    ///     are kept.
+    /// - Returns: The decoded value, as ``decode(_:from:)`` returns it.
+    /// - Throws: `DecodingError`, as ``decode(_:from:)`` throws it.
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout LenientDecodingReport) throws -> T {
         let collector = ReportCollector()
         defer { report.events.append(contentsOf: collector.events) }
         return try withDocument(data, report: collector) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
     }
 
-    /// Decodes a value of `type` found at `path` inside the JSON data.
+    /// Decodes a value of the given type found at a path inside the JSON data.
+    ///
+    /// Each step of the path is an object key or an array index (see ``JSONPathComponent``).
+    /// Keys are matched exactly as written, without the key decoding strategy or normalized
+    /// matching; the value at the end of the path is decoded under the policy, as by
+    /// ``decode(_:from:)``, and its errors carry the full path from the document's root.
     ///
     /// ```swift
     /// let baby = try decoder.decode(Cat.self, from: data, at: ["Animals", 1, "Cat", "Babies", 1])
     /// ```
-    /// - Throws: `DecodingError.keyNotFound` or `.valueNotFound` when the path leads nowhere.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: JSON text, as for ``decode(_:from:)``.
+    ///   - path: The steps from the document's root to the value; `[]` is the root itself.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError.keyNotFound` when an object has no member for a key,
+    ///   `.valueNotFound` when an index is past the end of its array or a step meets `null`,
+    ///   `.typeMismatch` when a step meets a value of the other kind, and any error of
+    ///   ``decode(_:from:)``.
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: [JSONPathComponent]) throws -> T {
         try withDocument(data) { impl in
             let (entry, node) = try impl.locate(path)
@@ -99,17 +215,42 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
 
     // MARK: Decoding JSON object trees
 
-    /// Decodes a value of `type` from the output of `JSONSerialization` or a hand-written
-    /// tree of `[String: Any]`, `[Any]`, `NSNumber`, `String`, `Bool`, `Int`, `Double`,
-    /// `Decimal`, `NSNull`, `Date` and `Optional.none` values.
+    /// Decodes a value of the given type from a JSON object tree: the output of
+    /// `JSONSerialization`, or a hand-written tree.
     ///
-    /// - Throws: `DecodingError.typeMismatch` for a value of any other type.
+    /// The tree is decoded by the same rules as JSON data, and to the value `JSONDecoder`
+    /// would decode from the tree written out as JSON. `Bool` is told apart from `NSNumber`
+    /// integers, and a `Date` in the tree decodes to itself.
+    ///
+    /// ```swift
+    /// let object = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+    /// let user = try decoder.decode(User.self, fromJSONObject: object)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - object: A tree of `[String: Any]`, `[Any]`, `NSNumber`, `String`, `Bool`, `Int`,
+    ///     `Double`, `Decimal`, `NSNull`, `Date` and `Optional.none` values.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError.typeMismatch` for a value in the tree of any other type, and
+    ///   the errors of ``decode(_:from:)`` (without a line and column: a tree has no text).
     open func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any) throws -> T {
         try decodeTree(type, object, report: nil)
     }
 
-    /// Decodes a value of `type` from a JSON object tree, adding to `report` what leniency did.
-    /// Events carry paths but no line or column (a tree has no text).
+    /// Decodes a value of the given type from a JSON object tree, adding to a report what
+    /// leniency did.
+    ///
+    /// As ``decode(_:from:report:)``, except that events carry paths but no line or column
+    /// (a tree has no text).
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - object: A tree of values, as for ``decode(_:fromJSONObject:)``.
+    ///   - report: The report the decode's events are appended to; events already in it
+    ///     are kept.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError`, as ``decode(_:fromJSONObject:)`` throws it.
     open func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any, report: inout LenientDecodingReport) throws -> T {
         let collector = ReportCollector()
         defer { report.events.append(contentsOf: collector.events) }
