@@ -330,12 +330,15 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                     // comma, so such a document is decoded exactly as JSONDecoder decodes it.
                     options.policy = .strict
                 }
-                var impl: DecoderImpl? = DecoderImpl(map: map, options: options, entry: 0, pathNode: .root, report: report)
+                // The decoder lives only inside `decodeRoot`, so that once it returns, the map is
+                // uniquely referenced unless something (an error, a kept `Decoder`) still holds it.
+                func decodeRoot(_ map: ValueMap) throws -> R {
+                    try body(DecoderImpl(map: map, options: options, entry: 0, pathNode: .root, report: report))
+                }
                 defer {
-                    impl = nil
                     if borrows && !isKnownUniquelyReferenced(&map) { map.keepBytes() }
                 }
-                return try body(impl!)
+                return try decodeRoot(map)
             }
         } catch let error as JSONSyntaxError {
             throw DecodingErrors.syntax(error, path: [], bytes: nil)
