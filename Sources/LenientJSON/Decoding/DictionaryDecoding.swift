@@ -46,6 +46,15 @@ extension Dictionary: MemberwiseDictionary where Key: MemberName, Value: Decodab
         }
         let path = parent.appending(key)
         let object = try impl.objectEntry(entry, path: path)
+        // As JSONDecoder: without a key strategy, `Dictionary.init(from:)` makes a keyed
+        // container, which reads every key before any value (a malformed key is the error,
+        // whatever the values hold), and decodes one value per distinct key. Under a key
+        // strategy, JSONDecoder reads key and value member by member, duplicates included,
+        // the first of duplicate keys winning.
+        let readsKeysFirst = impl.options.usesDefaultKeys
+        if readsKeysFirst, map.flags(object) & ValueMap.hasSpecialKeys != 0 {
+            for (keyEntry, _) in map.members(of: object) { _ = try impl.keyString(keyEntry, path: path) }
+        }
         var result = Self(minimumCapacity: map.childCount(object) / 2)
         for (keyEntry, value) in map.members(of: object) {
             let name = try impl.keyString(keyEntry, path: path)
@@ -57,7 +66,10 @@ extension Dictionary: MemberwiseDictionary where Key: MemberName, Value: Decodab
                                         "Dropped a member whose key is not \(DecodingErrors.typeName(Key.self)): \(DecoderImpl.reason(error))")
                 continue
             }
-            if result[member] != nil { continue }  // the first of duplicate keys wins
+            if result[member] != nil {  // the first of duplicate keys wins
+                if !readsKeysFirst { _ = try impl.element(value, as: Value.self, parent: path, key: NameKey(name)) }
+                continue
+            }
             if let element = try impl.element(value, as: Value.self, parent: path, key: NameKey(name)) {
                 result[member] = element
             }
