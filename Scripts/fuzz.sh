@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the decoder with libFuzzer + AddressSanitizer.
 #   Scripts/fuzz.sh [seconds] [jobs] [target] [libFuzzer flags...]   (defaults: 60 seconds, 1 job, decoder)
-# Targets (each built with the library sources and Fuzz/FuzzModels.swift):
+# Targets (each built with the library sources, Fuzz/FuzzModels.swift and Fuzz/FuzzChecks.swift,
+# whose checks Tests/LenientJSONTests/FuzzFindingsTests.swift runs on Fuzz/Findings/*.bin):
 #   decoder        Fuzz/FuzzTarget.swift: every input gives a value or a DecodingError, never a trap.
 #                  Corpus in .build/fuzz/corpus, crashers in .build/fuzz/crashes/.
 #   differential   Fuzz/DifferentialFuzzTarget.swift: .strict gives JSONDecoder's value or error
@@ -34,7 +35,7 @@ export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 trap 'mv fuzz-*.log "$out/" 2>/dev/null || true' EXIT
 
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name LenientFuzz \
-    $(find Sources/LenientJSON -name '*.swift') Fuzz/FuzzModels.swift "$source" -o "$out/fuzz-$target"
+    $(find Sources/LenientJSON -name '*.swift') Fuzz/FuzzModels.swift Fuzz/FuzzChecks.swift "$source" -o "$out/fuzz-$target"
 
 # Seed corpus: small JSON documents from the tests and a few slices of the corpora, each
 # document read from standard input (a quoted heredoc keeps every byte as written) and
