@@ -159,6 +159,45 @@ struct InvalidJSONTests {
         }
     }
 
+    // MARK: Invalid keys of a dictionary
+
+    /// Objects whose second key is not valid JSON text, after a member that no target reads.
+    static let invalidKeyDocuments: [Document] = [
+        Document(label: #"{"1":"x","k<FF>":1} (invalid UTF-8)"#, bytes: Array(#"{"1":"x","k"#.utf8) + [0xFF] + Array(#"":1}"#.utf8)),
+        Document(#"{"1":"x","k\q":1}"#),
+        Document(#"{"1":"x","k\ud800":1}"#),
+        Document(#"[{"1":"x","k\q":1}]"#),
+    ]
+
+    static let invalidKeyTargets: [Target] = [
+        target([String: Int].self),
+        target([String: Int?].self),
+        target([Int: Int].self),
+        target([[String: Int]].self),
+    ]
+
+    static let invalidKeyCases: [Case] = invalidKeyDocuments.flatMap { document in
+        invalidKeyTargets.map { Case(document: document, target: $0) }
+    }
+
+    /// JSONDecoder reads every key of an object before its values, so a key that is not valid
+    /// JSON text is the error even after a member that does not decode (found by the
+    /// differential fuzz target: Fuzz/Findings/differential-strict-invalid-utf8-key.bin).
+    @Test("an invalid key of a dictionary is a syntax error before any member's error, as in JSONDecoder",
+          arguments: invalidKeyCases, Policy.allCases)
+    func invalidDictionaryKeyComesFirst(_ testCase: Case, _ policy: Policy) {
+        Self.expectNoRecovery(testCase.target, testCase.document.data, policy, label: testCase.testDescription)
+    }
+
+    @Test("JSON5: a control character in a dictionary key is a syntax error before any member's error, as in JSONDecoder",
+          arguments: invalidKeyTargets, Policy.allCases)
+    func json5ControlCharacterInDictionaryKeyComesFirst(_ target: Target, _ policy: Policy) {
+        let data = Data(#"{"1":"x","f\#u{01}gs":1}"#.utf8)
+        Self.expectNoRecovery(target, data, policy, label: #"JSON5 {"1":"x","f<01>gs":1} as "# + target.name) {
+            $0.allowsJSON5 = true
+        }
+    }
+
     // MARK: Trailing commas
 
     @Test("JSONDecoder accepts a trailing comma in an array and an object")
