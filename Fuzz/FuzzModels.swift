@@ -1,6 +1,7 @@
-// Models shared by the fuzz targets (Fuzz/FuzzTarget.swift, Fuzz/DifferentialFuzzTarget.swift):
-// synthesized ones and hand-written `init(from:)` that try readings in turn. Built by
-// Scripts/fuzz.sh together with the library sources (not part of the package).
+// Models shared by the fuzz targets (Fuzz/FuzzTarget.swift, Fuzz/DifferentialFuzzTarget.swift)
+// and the test target (through a symlink in Tests/LenientJSONTests/Support/): synthesized ones
+// and hand-written `init(from:)` that try readings in turn. Built by Scripts/fuzz.sh together
+// with the library sources, and by SwiftPM as part of the tests.
 import Foundation
 
 // MARK: - Synthesized
@@ -49,11 +50,16 @@ protocol FuzzAttemptOrder {
 
 /// The usual `AnyCodable` order: Bool first, arrays before objects.
 enum FuzzBoolThenArray: FuzzAttemptOrder { static let boolFirst = true; static let arrayFirst = true }
-/// The reverse order: numbers before Bool, objects before arrays.
+/// Bool first, objects before arrays.
+enum FuzzBoolThenObject: FuzzAttemptOrder { static let boolFirst = true; static let arrayFirst = false }
+/// Numbers before Bool, arrays before objects.
+enum FuzzNumberThenArray: FuzzAttemptOrder { static let boolFirst = false; static let arrayFirst = true }
+/// The reverse of the usual order: numbers before Bool, objects before arrays.
 enum FuzzNumberThenObject: FuzzAttemptOrder { static let boolFirst = false; static let arrayFirst = false }
 
-/// A recursive "any JSON" enum whose `init(from:)` tries each reading in turn with `try?`.
-enum FuzzJSON<Order: FuzzAttemptOrder>: Decodable, Equatable {
+/// A recursive "any JSON" enum whose `init(from:)` decodes a single value container as each
+/// type in turn with `try?` (`try? c.decode(Bool.self)`, `try? c.decode([Self].self)` …), in `Order`.
+enum FuzzJSON<Order: FuzzAttemptOrder>: Decodable, Equatable, CustomStringConvertible {
     case null
     case bool(Bool)
     case int(Int)
@@ -100,9 +106,22 @@ enum FuzzJSON<Order: FuzzAttemptOrder>: Decodable, Equatable {
         default: false
         }
     }
+
+    var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "bool(\(value))"
+        case .int(let value): "int(\(value))"
+        case .double(let value): "double(\(value))"
+        case .string(let value): "string(\(String(reflecting: value)))"
+        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+        case .object(let members):
+            "[" + members.sorted { $0.key < $1.key }.map { "\(String(reflecting: $0.key)): \($0.value)" }.joined(separator: ", ") + "]"
+        }
+    }
 }
 
-/// Tries `A`, then `B`.
+/// Tries `A`, then `B`, through a single value container.
 enum FuzzEither<A: Decodable & Equatable, B: Decodable & Equatable>: Decodable, Equatable {
     case first(A)
     case second(B)

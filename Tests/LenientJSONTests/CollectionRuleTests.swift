@@ -55,31 +55,11 @@ struct CollectionRuleTests {
         var slug: String
     }
 
-    // MARK: Inputs and policies
-
-    enum Input: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case data = "Data"
-        case jsonObject = "fromJSONObject"
-        var testDescription: String { rawValue }
-    }
-
-    enum Policy: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case strict, lenient, permissive
-        var policy: LenientPolicy {
-            switch self {
-            case .strict: return .strict
-            case .lenient: return .lenient
-            case .permissive: return .permissive
-            }
-        }
-        var testDescription: String { "." + rawValue }
-    }
-
     // MARK: [] → [:] only after the strict reading
 
     @Test("an empty [StructKey: String], written by JSONEncoder as [], decodes back equal in every policy",
-          arguments: Policy.allCases, Input.allCases)
-    func emptyStructKeyedDictionaryRoundTrips(_ policy: Policy, _ input: Input) throws {
+          arguments: Preset.allCases, InputKind.allCases)
+    func emptyStructKeyedDictionaryRoundTrips(_ policy: Preset, _ input: InputKind) throws {
         let empty: [StructKey: String] = [:]
         let data = try JSONEncoder().encode(empty)
         #expect(String(decoding: data, as: UTF8.self) == "[]")
@@ -93,8 +73,8 @@ struct CollectionRuleTests {
     }
 
     @Test("a non-empty [StructKey: String] round-trips through JSONEncoder in every policy, as with JSONDecoder",
-          arguments: Policy.allCases, Input.allCases)
-    func structKeyedDictionaryRoundTrips(_ policy: Policy, _ input: Input) throws {
+          arguments: Preset.allCases, InputKind.allCases)
+    func structKeyedDictionaryRoundTrips(_ policy: Preset, _ input: InputKind) throws {
         let value: [StructKey: String] = [StructKey(id: 1, name: "a"): "x", StructKey(id: 2, name: "b"): "y"]
         let data = try JSONEncoder().encode(value)
         #expect(try JSONDecoder().decode([StructKey: String].self, from: data) == value)
@@ -105,7 +85,7 @@ struct CollectionRuleTests {
         var json: String
         var path: String
         /// Whether the decode under a policy gives the empty dictionary.
-        var decode: @Sendable (Policy, Input, inout LenientDecodingReport) throws -> Bool
+        var decode: @Sendable (Preset, InputKind, inout LenientDecodingReport) throws -> Bool
         /// JSONDecoder's decode of the same document.
         var foundation: @Sendable () throws -> Bool
         var testDescription: String
@@ -127,9 +107,9 @@ struct CollectionRuleTests {
     ]
 
     @Test("[String: Int] (and [Int: V]) from []: [:] with a coerced event under .lenient and .permissive, JSONDecoder's error under .strict",
-          arguments: emptyArrayRows, Policy.allCases)
-    func emptyArrayAsDictionary(_ row: EmptyArrayRow, _ policy: Policy) throws {
-        for input in Input.allCases {
+          arguments: emptyArrayRows, Preset.allCases)
+    func emptyArrayAsDictionary(_ row: EmptyArrayRow, _ policy: Preset) throws {
+        for input in InputKind.allCases {
             var report = LenientDecodingReport()
             let outcome = Result { try row.decode(policy, input, &report) }
             if policy == .strict {
@@ -142,8 +122,8 @@ struct CollectionRuleTests {
         }
     }
 
-    @Test("a non-empty array is never read as a dictionary", arguments: Policy.allCases, Input.allCases)
-    func nonEmptyArrayIsNotADictionary(_ policy: Policy, _ input: Input) {
+    @Test("a non-empty array is never read as a dictionary", arguments: Preset.allCases, InputKind.allCases)
+    func nonEmptyArrayIsNotADictionary(_ policy: Preset, _ input: InputKind) {
         #expect(throws: DecodingError.self) { try Self.decode([String: Int].self, Data("[1]".utf8), policy, input) }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([String: Int].self, from: Data("[1]".utf8)) }
     }
@@ -164,8 +144,8 @@ struct CollectionRuleTests {
     ]
 
     @Test("[Int: V]: a bad member is dropped under .permissive as for [String: V]; an error otherwise, as in JSONDecoder",
-          arguments: badMemberRows, Input.allCases)
-    func intKeyedDictionaryDropsBadMember(_ row: BadMemberRow, _ input: Input) throws {
+          arguments: badMemberRows, InputKind.allCases)
+    func intKeyedDictionaryDropsBadMember(_ row: BadMemberRow, _ input: InputKind) throws {
         let data = Data(row.json.utf8)
         var intReport = LenientDecodingReport()
         #expect(try Self.decode([Int: Int].self, data, .permissive, input, report: &intReport) == row.kept)
@@ -176,7 +156,7 @@ struct CollectionRuleTests {
         #expect(intReport.events.count == stringReport.events.count, "\(intReport.events) vs \(stringReport.events)")
         #expect(Set(intReport.events.map(\.path)) == Set(stringReport.events.map(\.path)), "\(intReport.events) vs \(stringReport.events)")
 
-        for policy in [Policy.strict, .lenient] {
+        for policy in [Preset.strict, .lenient] {
             Self.expectError(Result { try Self.decode([Int: Int].self, data, policy, input) }, likeJSONDecoderOn: row.json, input: input) {
                 try JSONDecoder().decode([Int: Int].self, from: data)
             }
@@ -184,23 +164,23 @@ struct CollectionRuleTests {
     }
 
     @Test("[Int: V]: a member whose key is not an Int is dropped under .permissive; JSONDecoder's typeMismatch otherwise",
-          arguments: Input.allCases)
-    func intKeyedDictionaryDropsNonIntegerKey(_ input: Input) throws {
+          arguments: InputKind.allCases)
+    func intKeyedDictionaryDropsNonIntegerKey(_ input: InputKind) throws {
         let json = #"{"1": "a", "x": "b", "2": "c"}"#
         let data = Data(json.utf8)
         var report = LenientDecodingReport()
         #expect(try Self.decode([Int: String].self, data, .permissive, input, report: &report) == [1: "a", 2: "c"])
         #expect(report.events.map(\.kind) == [.droppedElement], "\(report.events)")
         #expect(report.events.first?.path == "$.x")
-        for policy in [Policy.strict, .lenient] {
+        for policy in [Preset.strict, .lenient] {
             Self.expectError(Result { try Self.decode([Int: String].self, data, policy, input) }, likeJSONDecoderOn: json, input: input) {
                 try JSONDecoder().decode([Int: String].self, from: data)
             }
         }
     }
 
-    @Test("Set<Int>: a bad element is dropped under .permissive; an error otherwise, as in JSONDecoder", arguments: Input.allCases)
-    func setDropsBadElement(_ input: Input) throws {
+    @Test("Set<Int>: a bad element is dropped under .permissive; an error otherwise, as in JSONDecoder", arguments: InputKind.allCases)
+    func setDropsBadElement(_ input: InputKind) throws {
         let json = #"[1, "x", 3, {}, 1]"#
         let data = Data(json.utf8)
         var report = LenientDecodingReport()
@@ -211,7 +191,7 @@ struct CollectionRuleTests {
         let nested = #"{"m": [2, [], 4]}"#
         #expect(try Self.decode(Wrapped<Set<Int>>.self, Data(nested.utf8), .permissive, input) == Wrapped(m: [2, 4]))
 
-        for policy in [Policy.strict, .lenient] {
+        for policy in [Preset.strict, .lenient] {
             Self.expectError(Result { try Self.decode(Set<Int>.self, data, policy, input) }, likeJSONDecoderOn: json, input: input) {
                 try JSONDecoder().decode(Set<Int>.self, from: data)
             }
@@ -237,22 +217,22 @@ struct CollectionRuleTests {
     ]
 
     @Test("nestedContainer / nestedUnkeyedContainer on a missing or null key: an empty container under .permissive (fields get their defaults), JSONDecoder's error under .strict and .lenient",
-          arguments: nestedRows, Input.allCases)
-    func nestedContainerOnMissingOrNull(_ row: NestedRow, _ input: Input) throws {
+          arguments: nestedRows, InputKind.allCases)
+    func nestedContainerOnMissingOrNull(_ row: NestedRow, _ input: InputKind) throws {
         let data = Data(row.json.utf8)
         var report = LenientDecodingReport()
         #expect(try Self.decode(Place.self, data, .permissive, input, report: &report) == row.expected)
         #expect(report.events.contains { $0.kind == .usedDefault && $0.path == row.path }, "\(report.events)")
 
-        for policy in [Policy.strict, .lenient] {
+        for policy in [Preset.strict, .lenient] {
             Self.expectError(Result { try Self.decode(Place.self, data, policy, input) }, likeJSONDecoderOn: row.json, input: input) {
                 try JSONDecoder().decode(Place.self, from: data)
             }
         }
     }
 
-    @Test("nested containers on a valid document: JSONDecoder's value in every policy", arguments: Policy.allCases, Input.allCases)
-    func nestedContainerParity(_ policy: Policy, _ input: Input) throws {
+    @Test("nested containers on a valid document: JSONDecoder's value in every policy", arguments: Preset.allCases, InputKind.allCases)
+    func nestedContainerParity(_ policy: Preset, _ input: InputKind) throws {
         let data = Data(#"{"geo": {"lat": 1.5, "lon": -2}, "tags": ["a", "b"]}"#.utf8)
         let expected = try JSONDecoder().decode(Place.self, from: data)
         #expect(expected == Place(lat: 1.5, lon: -2, tags: ["a", "b"]))
@@ -266,7 +246,7 @@ struct CollectionRuleTests {
     struct IndexedRow: Sendable, CustomTestStringConvertible {
         var json: String
         var path: String
-        var decode: @Sendable (Policy, Input, inout LenientDecodingReport) throws -> Bool
+        var decode: @Sendable (Preset, InputKind, inout LenientDecodingReport) throws -> Bool
         var testDescription: String
     }
 
@@ -288,9 +268,9 @@ struct CollectionRuleTests {
     ]
 
     @Test("an object whose keys are all non-negative integers (gaps, any order) is an array in numeric key order under .permissive only",
-          arguments: indexedRows, Policy.allCases)
-    func indexedObjectAsArray(_ row: IndexedRow, _ policy: Policy) throws {
-        for input in Input.allCases {
+          arguments: indexedRows, Preset.allCases)
+    func indexedObjectAsArray(_ row: IndexedRow, _ policy: Preset) throws {
+        for input in InputKind.allCases {
             var report = LenientDecodingReport()
             let outcome = Result { try row.decode(policy, input, &report) }
             if policy == .permissive {
@@ -313,8 +293,8 @@ struct CollectionRuleTests {
     ]
 
     @Test("an object with any other key (sign, leading zero, fraction, space, a word, too large) is not an array, even under .permissive",
-          arguments: notIndexedObjects, Input.allCases)
-    func notIndexedObjectIsAnError(_ json: String, _ input: Input) {
+          arguments: notIndexedObjects, InputKind.allCases)
+    func notIndexedObjectIsAnError(_ json: String, _ input: InputKind) {
         #expect(throws: DecodingError.self) { try Self.decode([String].self, Data(json.utf8), .permissive, input) }
     }
 
@@ -343,7 +323,7 @@ struct CollectionRuleTests {
         expectParity(Wrapped<[Int: String]>.self, json: #"{"m": \#(json)}"#)
         expectObjectParity(Wrapped<[Int: String]>.self, from: Data(#"{"m": \#(json)}"#.utf8))
         if let expected = try? JSONDecoder().decode([Int: String].self, from: data) {
-            for input in Input.allCases {
+            for input in InputKind.allCases {
                 #expect(try Self.decode([Int: String].self, data, .permissive, input) == expected, "\(input)")
             }
         }
@@ -356,7 +336,7 @@ struct CollectionRuleTests {
         expectParity(Set<Int>.self, from: data)
         expectObjectParity(Set<Int>.self, from: data)
         let expected = try JSONDecoder().decode(Set<Int>.self, from: data)
-        for input in Input.allCases {
+        for input in InputKind.allCases {
             #expect(try Self.decode(Set<Int>.self, data, .permissive, input) == expected, "\(input)")
         }
     }
@@ -365,25 +345,20 @@ struct CollectionRuleTests {
 // MARK: - Helpers
 
 extension CollectionRuleTests {
-    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, _ policy: Policy, _ input: Input) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, _ policy: Preset, _ input: InputKind) throws -> T {
         var report = LenientDecodingReport()
         return try decode(type, data, policy, input, report: &report)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, _ policy: Policy, _ input: Input,
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, _ policy: Preset, _ input: InputKind,
                                      report: inout LenientDecodingReport) throws -> T {
         let decoder = LenientJSONDecoder(policy: policy.policy)
-        switch input {
-        case .data: return try decoder.decode(type, from: data, report: &report)
-        case .jsonObject:
-            let tree = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-            return try decoder.decode(type, fromJSONObject: tree, report: &report)
-        }
+        return try input.decode(type, from: data, with: decoder, report: &report)
     }
 
     /// `outcome` is a `DecodingError` of the case `foundation` (JSONDecoder on the same
     /// document) throws; JSONDecoder must throw.
-    static func expectError<T, U>(_ outcome: Result<T, any Error>, likeJSONDecoderOn json: String, input: Input,
+    static func expectError<T, U>(_ outcome: Result<T, any Error>, likeJSONDecoderOn json: String, input: InputKind,
                                   sourceLocation: SourceLocation = #_sourceLocation, _ foundation: () throws -> U) {
         guard case .failure(let error) = outcome else {
             Issue.record("\(input): expected an error for \(json), decoded \(outcome)", sourceLocation: sourceLocation)

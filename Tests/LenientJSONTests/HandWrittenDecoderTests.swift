@@ -141,24 +141,24 @@ struct HandWrittenModel: Sendable, CustomTestStringConvertible {
     }
 
     static let all: [HandWrittenModel] = [
-        make("AnyJSON Bool first, [Self] first", AnyJSON<BoolThenArray>.self, mayOverflow: onObjects),
-        make("AnyJSON Bool first, [String: Self] first", AnyJSON<BoolThenObject>.self, mayOverflow: onUnreadable),
-        make("AnyJSON numbers first, [Self] first", AnyJSON<NumberThenArray>.self, mayOverflow: onObjects),
-        make("AnyJSON numbers first, [String: Self] first", AnyJSON<NumberThenObject>.self, mayOverflow: onUnreadable),
+        make("AnyJSON Bool first, [Self] first", FuzzJSON<FuzzBoolThenArray>.self, mayOverflow: onObjects),
+        make("AnyJSON Bool first, [String: Self] first", FuzzJSON<FuzzBoolThenObject>.self, mayOverflow: onUnreadable),
+        make("AnyJSON numbers first, [Self] first", FuzzJSON<FuzzNumberThenArray>.self, mayOverflow: onObjects),
+        make("AnyJSON numbers first, [String: Self] first", FuzzJSON<FuzzNumberThenObject>.self, mayOverflow: onUnreadable),
         make("AnyJSON keyed, unkeyed, then single value", ContainerJSON.self, mayOverflow: onScalars),
         make("AnyCodable", AnyCodableValue.self, mayOverflow: onObjects),
-        make("Either<[String], [Int]>", Either<[String], [Int]>.self),
-        make("Either<[Int], [String]>", Either<[Int], [String]>.self),
-        make("Either<Int, String>", Either<Int, String>.self),
-        make("Either<String, Int>", Either<String, Int>.self),
-        make("Either<Bool, Int>", Either<Bool, Int>.self),
-        make("Either<Int, Bool>", Either<Int, Bool>.self),
-        make("Either<Int, Double>", Either<Int, Double>.self),
-        make("Either<Bool, String>", Either<Bool, String>.self),
-        make("Either<[Int], [String: Int]>", Either<[Int], [String: Int]>.self),
-        make("Either<[String: Int], [Int]>", Either<[String: Int], [Int]>.self),
-        make("Either<Int?, String>", Either<Int?, String>.self),
-        make("Either<[Either<Int, String>], String>", Either<[Either<Int, String>], String>.self),
+        make("Either<[String], [Int]>", FuzzEither<[String], [Int]>.self),
+        make("Either<[Int], [String]>", FuzzEither<[Int], [String]>.self),
+        make("Either<Int, String>", FuzzEither<Int, String>.self),
+        make("Either<String, Int>", FuzzEither<String, Int>.self),
+        make("Either<Bool, Int>", FuzzEither<Bool, Int>.self),
+        make("Either<Int, Bool>", FuzzEither<Int, Bool>.self),
+        make("Either<Int, Double>", FuzzEither<Int, Double>.self),
+        make("Either<Bool, String>", FuzzEither<Bool, String>.self),
+        make("Either<[Int], [String: Int]>", FuzzEither<[Int], [String: Int]>.self),
+        make("Either<[String: Int], [Int]>", FuzzEither<[String: Int], [Int]>.self),
+        make("Either<Int?, String>", FuzzEither<Int?, String>.self),
+        make("Either<[Either<Int, String>], String>", FuzzEither<[FuzzEither<Int, String>], String>.self),
         make("EitherInit<Int, String>", EitherInit<Int, String>.self),
         make("EitherInit<[Int], Int>", EitherInit<[Int], Int>.self),
         make("EitherInit<Employee, StaffMember>", EitherInit<Employee, StaffMember>.self),
@@ -323,40 +323,32 @@ struct HandWrittenDecoderTests {
         #expect(try decoder.decode(managerType, fromJSONObject: JSONSerialization.jsonObject(with: managerJSON)) is Manager)
     }
 
-    enum ReportInput: String, CaseIterable, Sendable { case data, jsonObject }
-
     /// Issue 10, item 5: `[Int]` is tried first and abandoned; the value returned is `[String]`,
     /// which needed no leniency, so no event is left.
     @Test("An abandoned attempt leaves no event in the report",
-          arguments: [HandWrittenPolicy.lenient, .permissive], ReportInput.allCases)
-    func abandonedAttemptLeavesNoEvent(policy: HandWrittenPolicy, input: ReportInput) throws {
+          arguments: [HandWrittenPolicy.lenient, .permissive], InputKind.allCases)
+    func abandonedAttemptLeavesNoEvent(policy: HandWrittenPolicy, input: InputKind) throws {
         let data = Data(#"["1","x"]"#.utf8)
         let decoder = LenientJSONDecoder(policy: policy.policy)
         var report = LenientDecodingReport()
-        let value = switch input {
-        case .data: try decoder.decode(Either<[Int], [String]>.self, from: data, report: &report)
-        case .jsonObject: try decoder.decode(Either<[Int], [String]>.self, fromJSONObject: JSONSerialization.jsonObject(with: data), report: &report)
-        }
+        let value = try input.decode(FuzzEither<[Int], [String]>.self, from: data, with: decoder, report: &report)
         #expect(value == .second(["1", "x"]))
         #expect(!report.events.contains { $0.kind == .coerced }, "\(report.events)")
         #expect(report.events.isEmpty, "\(report.events)")
     }
 
     struct Tagged: Decodable, Equatable {
-        var tags: Either<[Int], [String]>
+        var tags: FuzzEither<[Int], [String]>
         var age: Int
     }
 
     /// Next to a value that does need leniency, only that value's event is kept.
-    @Test("Only the events of the value returned are kept", arguments: [HandWrittenPolicy.lenient, .permissive], ReportInput.allCases)
-    func onlyEventsOfTheValueReturned(policy: HandWrittenPolicy, input: ReportInput) throws {
+    @Test("Only the events of the value returned are kept", arguments: [HandWrittenPolicy.lenient, .permissive], InputKind.allCases)
+    func onlyEventsOfTheValueReturned(policy: HandWrittenPolicy, input: InputKind) throws {
         let data = Data(#"{"tags": ["1", "x"], "age": "12"}"#.utf8)
         let decoder = LenientJSONDecoder(policy: policy.policy)
         var report = LenientDecodingReport()
-        let value = switch input {
-        case .data: try decoder.decode(Tagged.self, from: data, report: &report)
-        case .jsonObject: try decoder.decode(Tagged.self, fromJSONObject: JSONSerialization.jsonObject(with: data), report: &report)
-        }
+        let value = try input.decode(Tagged.self, from: data, with: decoder, report: &report)
         #expect(value == Tagged(tags: .second(["1", "x"]), age: 12))
         #expect(report.events.map(\.kind) == [.coerced], "\(report.events)")
         #expect(report.events.map(\.path) == ["$.age"], "\(report.events)")

@@ -111,24 +111,11 @@ struct InvalidJSONTests {
         targets.map { Case(document: document, target: $0) }
     }
 
-    /// The three presets.
-    enum Policy: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case strict, lenient, permissive
-        var policy: LenientPolicy {
-            switch self {
-            case .strict: return .strict
-            case .lenient: return .lenient
-            case .permissive: return .permissive
-            }
-        }
-        var testDescription: String { "." + rawValue }
-    }
-
     // MARK: Malformed numbers and strings
 
     @Test("a malformed number or string that is read is an error in every policy, as in JSONDecoder",
-          arguments: malformedCases, Policy.allCases)
-    func malformedTokenIsAnError(_ testCase: Case, _ policy: Policy) {
+          arguments: malformedCases, Preset.allCases)
+    func malformedTokenIsAnError(_ testCase: Case, _ policy: Preset) {
         Self.expectNoRecovery(testCase.target, testCase.document.data, policy, label: testCase.testDescription)
     }
 
@@ -152,8 +139,8 @@ struct InvalidJSONTests {
     }
 
     @Test("JSON5: a malformed number read as String, String? or Int? is an error in every policy",
-          arguments: json5Cases, Policy.allCases)
-    func json5MalformedNumberIsAnError(_ testCase: Case, _ policy: Policy) {
+          arguments: json5Cases, Preset.allCases)
+    func json5MalformedNumberIsAnError(_ testCase: Case, _ policy: Preset) {
         Self.expectNoRecovery(testCase.target, testCase.document.data, policy, label: "JSON5 " + testCase.testDescription) {
             $0.allowsJSON5 = true
         }
@@ -184,14 +171,14 @@ struct InvalidJSONTests {
     /// JSON text is the error even after a member that does not decode (found by the
     /// differential fuzz target: Fuzz/Findings/differential-strict-invalid-utf8-key.bin).
     @Test("an invalid key of a dictionary is a syntax error before any member's error, as in JSONDecoder",
-          arguments: invalidKeyCases, Policy.allCases)
-    func invalidDictionaryKeyComesFirst(_ testCase: Case, _ policy: Policy) {
+          arguments: invalidKeyCases, Preset.allCases)
+    func invalidDictionaryKeyComesFirst(_ testCase: Case, _ policy: Preset) {
         Self.expectNoRecovery(testCase.target, testCase.document.data, policy, label: testCase.testDescription)
     }
 
     @Test("JSON5: a control character in a dictionary key is a syntax error before any member's error, as in JSONDecoder",
-          arguments: invalidKeyTargets, Policy.allCases)
-    func json5ControlCharacterInDictionaryKeyComesFirst(_ target: Target, _ policy: Policy) {
+          arguments: invalidKeyTargets, Preset.allCases)
+    func json5ControlCharacterInDictionaryKeyComesFirst(_ target: Target, _ policy: Preset) {
         let data = Data(#"{"1":"x","f\#u{01}gs":1}"#.utf8)
         Self.expectNoRecovery(target, data, policy, label: #"JSON5 {"1":"x","f<01>gs":1} as "# + target.name) {
             $0.allowsJSON5 = true
@@ -211,7 +198,7 @@ struct InvalidJSONTests {
     struct TrailingCommaRow: Sendable, CustomTestStringConvertible {
         var testDescription: String
         /// Why the row fails: `nil` when `policy` decodes it as JSONDecoder does and as expected.
-        var problem: @Sendable (Policy) -> String?
+        var problem: @Sendable (Preset) -> String?
     }
 
     /// A document with a trailing comma, decoded as `T`: `expected` is the value (or `nil`
@@ -249,8 +236,8 @@ struct InvalidJSONTests {
     ]
 
     @Test("a document with a trailing comma is decoded exactly as JSONDecoder decodes it, in every policy",
-          arguments: trailingCommaRows, Policy.allCases)
-    func trailingCommaDocumentDecodesAsJSONDecoder(_ row: TrailingCommaRow, _ policy: Policy) {
+          arguments: trailingCommaRows, Preset.allCases)
+    func trailingCommaDocumentDecodesAsJSONDecoder(_ row: TrailingCommaRow, _ policy: Preset) {
         if let problem = row.problem(policy) { Issue.record("\(row.testDescription): \(problem)") }
     }
 }
@@ -263,7 +250,7 @@ extension InvalidJSONTests {
     /// `target` on `data` throws a `DecodingError` under `policy`; JSONDecoder throws too
     /// (else the row is wrong); `.strict` throws JSONDecoder's case; and where JSONDecoder
     /// reports the syntax error (`dataCorrupted`), every policy does.
-    static func expectNoRecovery(_ target: Target, _ data: Data, _ policy: Policy, label: String,
+    static func expectNoRecovery(_ target: Target, _ data: Data, _ policy: Preset, label: String,
                                  configure: (JSONDecoder) -> Void = { _ in },
                                  sourceLocation: SourceLocation = #_sourceLocation) {
         let foundation = JSONDecoder()

@@ -11,25 +11,14 @@ import Testing
 
 @Suite("SPEC §4 allKeys, duplicates, superDecoder")
 struct KeyAgreementTests {
-    enum Input: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case data = "Data"
-        case jsonObject = "fromJSONObject"
-        var testDescription: String { rawValue }
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: Input,
+    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: InputKind,
                                      report: inout LenientDecodingReport) throws -> T {
         let decoder = LenientJSONDecoder(policy: policy)
         let data = Data(json.utf8)
-        switch input {
-        case .data: return try decoder.decode(type, from: data, report: &report)
-        case .jsonObject:
-            let object = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-            return try decoder.decode(type, fromJSONObject: object, report: &report)
-        }
+        return try input.decode(type, from: data, with: decoder, report: &report)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: Input) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: InputKind) throws -> T {
         var report = LenientDecodingReport()
         return try decode(type, json, policy, input, report: &report)
     }
@@ -98,8 +87,8 @@ struct KeyAgreementTests {
     ]
 
     @Test("allKeys lists exactly the keys contains finds, for a synthesized CodingKeys with acronyms",
-          arguments: allKeysCases, Input.allCases)
-    func allKeysAgreesWithContainsForSynthesizedKeys(_ testCase: AllKeysCase, _ input: Input) throws {
+          arguments: allKeysCases, InputKind.allCases)
+    func allKeysAgreesWithContainsForSynthesizedKeys(_ testCase: AllKeysCase, _ input: InputKind) throws {
         for policy in [LenientPolicy.lenient, .permissive] {
             let probe = try Self.decode(Synthesized.self, testCase.json, policy, input)
             #expect(Set(probe.allKeys) == Set(probe.contained), "allKeys \(probe.allKeys), contains \(probe.contained)")
@@ -109,8 +98,8 @@ struct KeyAgreementTests {
         }
     }
 
-    @Test("allKeys agrees with contains for raw-valued and CaseIterable keys", arguments: Input.allCases)
-    func allKeysAgreesWithContainsForOtherKeyTypes(_ input: Input) throws {
+    @Test("allKeys agrees with contains for raw-valued and CaseIterable keys", arguments: InputKind.allCases)
+    func allKeysAgreesWithContainsForOtherKeyTypes(_ input: InputKind) throws {
         let json = #"{"user_id": 1, "avatar-url": "a", "First Name": "A", "url_string": "u"}"#
         let expected: Set = ["userID", "avatarURL", "firstName", "URLString"]
         let raw = try Self.decode(RawKeys.self, json, .lenient, input)
@@ -123,8 +112,8 @@ struct KeyAgreementTests {
         #"{"userID": 1, "avatarURL": "a", "firstName": "A"}"#,
         #"{"user_id": 1, "avatar_url": "a", "first_name": "A"}"#,
         #"{"firstName": "A", "other": 2}"#,
-    ], Input.allCases)
-    func allKeysParity(_ json: String, _ input: Input) throws {
+    ], InputKind.allCases)
+    func allKeysParity(_ json: String, _ input: InputKind) throws {
         let foundation = try JSONDecoder().decode(Synthesized.self, from: Data(json.utf8))
         let strict = try Self.decode(Synthesized.self, json, .strict, input)
         #expect(Set(strict.allKeys) == Set(foundation.allKeys) && strict.contained == foundation.contained, "\(strict) vs \(foundation)")
@@ -147,8 +136,8 @@ struct KeyAgreementTests {
         }
     }
 
-    @Test("contains and allKeys add no event: one matchedKey for one key read", arguments: Input.allCases)
-    func lookingForAKeyIsNotReported(_ input: Input) throws {
+    @Test("contains and allKeys add no event: one matchedKey for one key read", arguments: InputKind.allCases)
+    func lookingForAKeyIsNotReported(_ input: InputKind) throws {
         var report = LenientDecodingReport()
         let value = try Self.decode(AskFirst.self, #"{"first_name": "A"}"#, .lenient, input, report: &report)
         #expect(value.firstName == "A")
@@ -289,8 +278,8 @@ struct KeyAgreementTests {
         var child: T
     }
 
-    @Test("superDecoder() finds \"super\" as decode(_:forKey:) finds a key", arguments: ["super", "Super", "SUPER", "_super"], Input.allCases)
-    func superDecoderUsesTheKeyLookup(_ spelling: String, _ input: Input) throws {
+    @Test("superDecoder() finds \"super\" as decode(_:forKey:) finds a key", arguments: ["super", "Super", "SUPER", "_super"], InputKind.allCases)
+    func superDecoderUsesTheKeyLookup(_ spelling: String, _ input: InputKind) throws {
         let json = #"{"id": 1, "\#(spelling)": {"name": "A"}}"#
         let foundation = Result { try JSONDecoder().decode(Child.self, from: Data(json.utf8)) }
         let strict = Result { try Self.decode(Child.self, json, .strict, input) }
@@ -309,8 +298,8 @@ struct KeyAgreementTests {
     }
 
     @Test("superDecoder() and superDecoder(forKey:): a missing member's error points at its object",
-          arguments: ["super", "base"], Input.allCases)
-    func missingSuperPointsAtItsObject(_ member: String, _ input: Input) throws {
+          arguments: ["super", "base"], InputKind.allCases)
+    func missingSuperPointsAtItsObject(_ member: String, _ input: InputKind) throws {
         let json = """
             {
               "other": [1, 2],

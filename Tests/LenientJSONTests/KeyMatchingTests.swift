@@ -89,10 +89,10 @@ struct KeyMatchingTests {
     static let spellings = ["firstName", "first_name", "first-name", "FirstName", "FIRST NAME", "FIRST_NAME", "firstname", "First Name", "first__name"]
 
     @Test("normalized spellings match in .lenient and .permissive, not in .strict",
-          arguments: spellings, KMInput.allCases)
-    func normalizedSpellings(_ spelling: String, _ input: KMInput) throws {
+          arguments: spellings, InputKind.allCases)
+    func normalizedSpellings(_ spelling: String, _ input: InputKind) throws {
         let json = #"{"\#(spelling)": "Ann"}"#
-        for preset in [KMPreset.lenient, .permissive] {
+        for preset in [Preset.lenient, .permissive] {
             var report = LenientDecodingReport()
             let person = try Self.decode(Person.self, json, preset.policy, input, report: &report)
             #expect(person == Person(firstName: "Ann"), "\(preset)")
@@ -116,9 +116,9 @@ struct KeyMatchingTests {
         #"{"first_name": "fuzzy", "firstName": "exact"}"#,
         #"{"firstName": "exact", "first_name": "fuzzy"}"#,
         #"{"FIRST NAME": "fuzzy", "firstName": "exact", "first-name": "fuzzy too"}"#,
-    ], KMInput.allCases)
-    func exactWins(_ json: String, _ input: KMInput) throws {
-        for preset in KMPreset.allCases {
+    ], InputKind.allCases)
+    func exactWins(_ json: String, _ input: InputKind) throws {
+        for preset in Preset.allCases {
             var report = LenientDecodingReport()
             let person = try Self.decode(Person.self, json, preset.policy, input, report: &report)
             #expect(person.firstName == "exact", "\(preset)")
@@ -141,8 +141,8 @@ struct KeyMatchingTests {
     ]
 
     @Test(".lenient: several keys normalize alike and none is exact → dataCorrupted naming them all",
-          arguments: ambiguous, KMInput.allCases)
-    func ambiguityIsAnErrorInLenient(_ testCase: AmbiguityCase, _ input: KMInput) {
+          arguments: ambiguous, InputKind.allCases)
+    func ambiguityIsAnErrorInLenient(_ testCase: AmbiguityCase, _ input: InputKind) {
         do {
             let person = try Self.decode(Person.self, testCase.json, .lenient, input)
             Issue.record("expected an ambiguity error, decoded \(person)")
@@ -160,8 +160,8 @@ struct KeyMatchingTests {
         }
     }
 
-    @Test(".lenient: an ambiguous key of an Optional property recovers to nil", arguments: ambiguous, KMInput.allCases)
-    func ambiguityRecoversOptionalInLenient(_ testCase: AmbiguityCase, _ input: KMInput) throws {
+    @Test(".lenient: an ambiguous key of an Optional property recovers to nil", arguments: ambiguous, InputKind.allCases)
+    func ambiguityRecoversOptionalInLenient(_ testCase: AmbiguityCase, _ input: InputKind) throws {
         var report = LenientDecodingReport()
         let person = try Self.decode(OptionalPerson.self, testCase.json, .lenient, input, report: &report)
         #expect(person.firstName == nil)
@@ -191,12 +191,12 @@ struct KeyMatchingTests {
 
     // MARK: 4. contains, decodeNil, allKeys, decodeIfPresent agree
 
-    @Test("contains, decodeNil, allKeys and decodeIfPresent agree with normalized matching", arguments: KMInput.allCases)
-    func containerMethodsAgree(_ input: KMInput) throws {
+    @Test("contains, decodeNil, allKeys and decodeIfPresent agree with normalized matching", arguments: InputKind.allCases)
+    func containerMethodsAgree(_ input: InputKind) throws {
         let json = #"{"first_name": "Ann", "LAST-NAME": null, "other": 1}"#
         let expected = Probe(containsFirst: true, containsLast: true, containsMiddle: false, firstIsNil: false, lastIsNil: true,
                              allKeys: ["firstName", "lastName"], first: "Ann", last: nil, middle: nil)
-        for preset in [KMPreset.lenient, .permissive] {
+        for preset in [Preset.lenient, .permissive] {
             let probe = try Self.decode(Probe.self, json, preset.policy, input)
             #expect(probe.containsFirst == expected.containsFirst, "\(preset) contains(.firstName)")
             #expect(probe.containsLast == expected.containsLast, "\(preset) contains(.lastName)")
@@ -213,20 +213,20 @@ struct KeyMatchingTests {
         Self.expectSameOutcome(strict, foundation)
     }
 
-    @Test("exact keys: contains, decodeNil, allKeys and decodeIfPresent are JSONDecoder's", arguments: KMInput.allCases)
-    func containerMethodsOnExactKeys(_ input: KMInput) throws {
+    @Test("exact keys: contains, decodeNil, allKeys and decodeIfPresent are JSONDecoder's", arguments: InputKind.allCases)
+    func containerMethodsOnExactKeys(_ input: InputKind) throws {
         let json = #"{"firstName": "Ann", "lastName": null}"#
         let foundation = try JSONDecoder().decode(Probe.self, from: Data(json.utf8))
-        for preset in KMPreset.allCases {
+        for preset in Preset.allCases {
             #expect(try Self.decode(Probe.self, json, preset.policy, input) == foundation, "\(preset)")
         }
     }
 
-    @Test("Dictionary keys are never normalized", arguments: KMInput.allCases)
-    func dictionaryKeysKeepTheirSpelling(_ input: KMInput) throws {
+    @Test("Dictionary keys are never normalized", arguments: InputKind.allCases)
+    func dictionaryKeysKeepTheirSpelling(_ input: InputKind) throws {
         let json = #"{"scores": {"First_Name": 1, "first-name": 2, "firstName": 3}}"#
         let expected = Scores(scores: ["First_Name": 1, "first-name": 2, "firstName": 3])
-        for preset in KMPreset.allCases {
+        for preset in Preset.allCases {
             var report = LenientDecodingReport()
             #expect(try Self.decode(Scores.self, json, preset.policy, input, report: &report) == expected, "\(preset)")
             #expect(report.events.isEmpty, "\(preset): \(report.events)")
@@ -240,8 +240,8 @@ struct KeyMatchingTests {
 
     // MARK: 5. keyNotFound suggests the closest key
 
-    @Test("a missing required key's error suggests the closest key present", arguments: KMInput.allCases, [KMPreset.lenient, .strict])
-    func keyNotFoundSuggestion(_ input: KMInput, _ preset: KMPreset) {
+    @Test("a missing required key's error suggests the closest key present", arguments: InputKind.allCases, [Preset.lenient, .strict])
+    func keyNotFoundSuggestion(_ input: InputKind, _ preset: Preset) {
         let json = #"{"nmae": "Ann", "age": 3}"#
         let result = Result { try Self.decode(Account.self, json, preset.policy, input) }
         guard case .failure(let error) = result, case DecodingError.keyNotFound(let key, let context)? = error as? DecodingError else {
@@ -253,8 +253,8 @@ struct KeyMatchingTests {
         #expect(context.debugDescription.contains(#"did you mean "nmae"?"#), "\(context.debugDescription)")
     }
 
-    @Test("the suggestion names the key as the input spells it, also under .convertFromSnakeCase", arguments: KMInput.allCases)
-    func keyNotFoundSuggestionWithSnakeCase(_ input: KMInput) {
+    @Test("the suggestion names the key as the input spells it, also under .convertFromSnakeCase", arguments: InputKind.allCases)
+    func keyNotFoundSuggestionWithSnakeCase(_ input: InputKind) {
         let json = #"{"nmae": "Ann", "user_aeg": 3}"#
         let result = Result { try Self.decode(Account.self, #"{"name": "Ann", "aeg": 3}"#, .lenient, input) }
         if case .failure(let error) = result, case DecodingError.keyNotFound(let key, let context)? = error as? DecodingError {
@@ -275,22 +275,22 @@ struct KeyMatchingTests {
 
     // MARK: .convertFromSnakeCase
 
-    @Test(".convertFromSnakeCase: exact match after the strategy, as JSONDecoder applies it", arguments: KMInput.allCases)
-    func snakeCaseExact(_ input: KMInput) throws {
+    @Test(".convertFromSnakeCase: exact match after the strategy, as JSONDecoder applies it", arguments: InputKind.allCases)
+    func snakeCaseExact(_ input: InputKind) throws {
         let json = #"{"first_name": "Ann"}"#
         let configure: KMConfigure = { $0.keyDecodingStrategy = .convertFromSnakeCase }
         let foundationDecoder = JSONDecoder()
         foundationDecoder.keyDecodingStrategy = .convertFromSnakeCase
         let foundation = try foundationDecoder.decode(Person.self, from: Data(json.utf8))
-        for preset in KMPreset.allCases {
+        for preset in Preset.allCases {
             var report = LenientDecodingReport()
             #expect(try Self.decode(Person.self, json, preset.policy, input, configure: configure, report: &report) == foundation, "\(preset)")
             #expect(report.events.isEmpty, "\(preset): the strategy's match is exact: \(report.events)")
         }
     }
 
-    @Test(".convertFromSnakeCase: normalized matching still finds what the strategy's conversion misses", arguments: KMInput.allCases)
-    func snakeCaseNormalized(_ input: KMInput) throws {
+    @Test(".convertFromSnakeCase: normalized matching still finds what the strategy's conversion misses", arguments: InputKind.allCases)
+    func snakeCaseNormalized(_ input: InputKind) throws {
         let configure: KMConfigure = { $0.keyDecodingStrategy = .convertFromSnakeCase }
         let foundationDecoder = JSONDecoder()
         foundationDecoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -305,7 +305,7 @@ struct KeyMatchingTests {
             #expect(throws: DecodingError.self, "JSONDecoder misses \(json)") {
                 try expected.decodeAgain(with: foundationDecoder, from: Data(json.utf8))
             }
-            for preset in [KMPreset.lenient, .permissive] {
+            for preset in [Preset.lenient, .permissive] {
                 let decoder = LenientJSONDecoder(policy: preset.policy)
                 configure(decoder)
                 #expect(try expected.decodesEqual(with: decoder, json: json, input: input), "\(json), \(preset)")
@@ -320,9 +320,9 @@ struct KeyMatchingTests {
 
     // MARK: keyMatching = .exact
 
-    @Test("keyMatching = .exact turns normalized matching off, and nothing else", arguments: KMInput.allCases)
-    func exactKeyMatchingPolicy(_ input: KMInput) throws {
-        for base in [KMPreset.lenient, .permissive] {
+    @Test("keyMatching = .exact turns normalized matching off, and nothing else", arguments: InputKind.allCases)
+    func exactKeyMatchingPolicy(_ input: InputKind) throws {
+        for base in [Preset.lenient, .permissive] {
             var policy = base.policy
             policy.keyMatching = .exact
             // Missing under .exact: keyNotFound in lenient, the default in permissive (§5).
@@ -344,13 +344,13 @@ struct KeyMatchingTests {
     // MARK: Documented parity exception
 
     @Test("an Optional filled by normalized matching where JSONDecoder leaves it nil (documented exception)",
-          arguments: KMInput.allCases)
-    func optionalFilledByNormalizedMatching(_ input: KMInput) throws {
+          arguments: InputKind.allCases)
+    func optionalFilledByNormalizedMatching(_ input: InputKind) throws {
         let json = #"{"name": "Al", "nick_name": "Ally"}"#
         let foundation = try JSONDecoder().decode(Nick.self, from: Data(json.utf8))
         #expect(foundation == Nick(name: "Al", nickName: nil))
         #expect(try Self.decode(Nick.self, json, .strict, input) == foundation)
-        for preset in [KMPreset.lenient, .permissive] {
+        for preset in [Preset.lenient, .permissive] {
             var report = LenientDecodingReport()
             #expect(try Self.decode(Nick.self, json, preset.policy, input, report: &report) == Nick(name: "Al", nickName: "Ally"), "\(preset)")
             #expect(report.events.map(\.kind) == [.matchedKey], "\(preset): \(report.events)")
@@ -361,42 +361,20 @@ struct KeyMatchingTests {
 
 // MARK: - Helpers
 
-enum KMInput: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case data = "Data"
-    case jsonObject = "fromJSONObject"
-    var testDescription: String { rawValue }
-}
-
-enum KMPreset: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case strict, lenient, permissive
-    var policy: LenientPolicy {
-        switch self {
-        case .strict: return .strict
-        case .lenient: return .lenient
-        case .permissive: return .permissive
-        }
-    }
-    var testDescription: String { "." + rawValue }
-}
-
 typealias KMConfigure = (LenientJSONDecoder) -> Void
 
 /// Decodes `Self` again through a decoder of the caller's choice, for tables of models.
 protocol KMDecodableEquatable: Decodable {
     func decodeAgain(with decoder: JSONDecoder, from data: Data) throws
-    func decodesEqual(with decoder: LenientJSONDecoder, json: String, input: KMInput) throws -> Bool
+    func decodesEqual(with decoder: LenientJSONDecoder, json: String, input: InputKind) throws -> Bool
 }
 
 extension KMDecodableEquatable where Self: Equatable {
     func decodeAgain(with decoder: JSONDecoder, from data: Data) throws {
         _ = try decoder.decode(Self.self, from: data)
     }
-    func decodesEqual(with decoder: LenientJSONDecoder, json: String, input: KMInput) throws -> Bool {
-        let data = Data(json.utf8)
-        switch input {
-        case .data: return try decoder.decode(Self.self, from: data) == self
-        case .jsonObject: return try decoder.decode(Self.self, fromJSONObject: JSONSerialization.jsonObject(with: data)) == self
-        }
+    func decodesEqual(with decoder: LenientJSONDecoder, json: String, input: InputKind) throws -> Bool {
+        try input.decode(Self.self, from: Data(json.utf8), with: decoder) == self
     }
 }
 
@@ -406,23 +384,20 @@ extension KeyMatchingTests.SnakeModel: KMDecodableEquatable {}
 
 extension KeyMatchingTests {
     static func decode<T: Decodable>(
-        _ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: KMInput, configure: KMConfigure? = nil
+        _ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: InputKind, configure: KMConfigure? = nil
     ) throws -> T {
         var report = LenientDecodingReport()
         return try decode(type, json, policy, input, configure: configure, report: &report)
     }
 
     static func decode<T: Decodable>(
-        _ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: KMInput, configure: KMConfigure? = nil,
+        _ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: InputKind, configure: KMConfigure? = nil,
         report: inout LenientDecodingReport
     ) throws -> T {
         let decoder = LenientJSONDecoder(policy: policy)
         configure?(decoder)
         let data = Data(json.utf8)
-        switch input {
-        case .data: return try decoder.decode(type, from: data, report: &report)
-        case .jsonObject: return try decoder.decode(type, fromJSONObject: JSONSerialization.jsonObject(with: data), report: &report)
-        }
+        return try input.decode(type, from: data, with: decoder, report: &report)
     }
 
     /// `$.name`, or `$['first name']` for a key that is not a plain identifier (RFC 9535).

@@ -57,11 +57,6 @@ struct NSNumberBooleanTests {
         .boolean("JSONSerialization false", false) { parsed("false") },
     ]
 
-    enum Preset: String, CaseIterable, Sendable {
-        case strict, lenient, permissive
-        var policy: LenientPolicy { self == .strict ? .strict : self == .lenient ? .lenient : .permissive }
-    }
-
     /// The leaf read as `Int`: an integer is itself; a boolean is 1/0 in `.permissive` only.
     static func expectedInt(_ leaf: Leaf, _ preset: Preset) -> Int? {
         guard let boolean = leaf.boolean else { return leaf.integer }

@@ -77,32 +77,12 @@ struct RealWorldRuleTests {
     struct Post: Decodable, Equatable, Sendable { var metadata: [Meta] }
     struct Feed: Decodable, Equatable, Sendable { var posts: [Post] }
 
-    // MARK: Inputs and policies
-
-    enum Input: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case data = "Data"
-        case jsonObject = "fromJSONObject"
-        var testDescription: String { rawValue }
-    }
-
-    enum Policy: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case strict, lenient, permissive
-        var policy: LenientPolicy {
-            switch self {
-            case .strict: return .strict
-            case .lenient: return .lenient
-            case .permissive: return .permissive
-            }
-        }
-        var testDescription: String { "." + rawValue }
-    }
-
     /// One document decoded as one type: under a policy (with its report) and by JSONDecoder.
     struct Row: Sendable, CustomTestStringConvertible {
         var json: String
         var testDescription: String
         /// Whether the policy's decode equals the row's expected value (throws its error).
-        var decode: @Sendable (Policy, Input, inout LenientDecodingReport) throws -> Bool
+        var decode: @Sendable (Preset, InputKind, inout LenientDecodingReport) throws -> Bool
         /// JSONDecoder's decode: whether it equals the row's expected value (throws its error).
         var foundation: @Sendable () throws -> Bool
     }
@@ -152,8 +132,8 @@ struct RealWorldRuleTests {
     ]
 
     @Test("JSON text of the expected kind in a string: decoded under .lenient (a property, an element, the root) with a coerced event; JSONDecoder's error under .strict",
-          arguments: embeddedRows, Input.allCases)
-    func jsonTextInString(_ embedded: EmbeddedRow, _ input: Input) throws {
+          arguments: embeddedRows, InputKind.allCases)
+    func jsonTextInString(_ embedded: EmbeddedRow, _ input: InputKind) throws {
         var report = LenientDecodingReport()
         #expect(try embedded.row.decode(.lenient, input, &report))
         #expect(report.events.map(\.kind) == [.coerced], "\(report.events)")
@@ -177,15 +157,15 @@ struct RealWorldRuleTests {
     ]
 
     @Test("a string holding JSON of the wrong kind, JSON the model rejects or invalid JSON is an error under .strict and .lenient",
-          arguments: wrongEmbeddedRows, Input.allCases)
-    func wrongJSONTextInStringIsAnError(_ row: Row, _ input: Input) {
+          arguments: wrongEmbeddedRows, InputKind.allCases)
+    func wrongJSONTextInStringIsAnError(_ row: Row, _ input: InputKind) {
         Self.expectError(policy: .strict, row, input)
         Self.expectError(policy: .lenient, row, input)
     }
 
     @Test("JSON text where a String is expected stays the text, in every policy (JSONDecoder parity)",
-          arguments: Policy.allCases, Input.allCases)
-    func jsonTextIntoStringStaysText(_ policy: Policy, _ input: Input) throws {
+          arguments: Preset.allCases, InputKind.allCases)
+    func jsonTextIntoStringStaysText(_ policy: Preset, _ input: InputKind) throws {
         let json = #"{"s": "{\"a\":1}"}"#
         let expected = try JSONDecoder().decode(HasText.self, from: Data(json.utf8))
         #expect(expected == HasText(s: #"{"a":1}"#))
@@ -214,8 +194,8 @@ struct RealWorldRuleTests {
     ]
 
     @Test("false where an Optional of any type but Bool is expected: nil with a coerced event under .lenient, JSONDecoder's error under .strict",
-          arguments: falseRows, Input.allCases)
-    func falseAsNilForOptionals(_ falseRow: FalseRow, _ input: Input) throws {
+          arguments: falseRows, InputKind.allCases)
+    func falseAsNilForOptionals(_ falseRow: FalseRow, _ input: InputKind) throws {
         var report = LenientDecodingReport()
         #expect(try falseRow.row.decode(.lenient, input, &report))
         #expect(report.events.map(\.kind) == falseRow.paths.map { _ in .coerced }, "\(report.events)")
@@ -230,10 +210,10 @@ struct RealWorldRuleTests {
     ]
 
     @Test("false where a Bool? is expected stays false, in every policy (JSONDecoder parity)",
-          arguments: falseParityRows, Policy.allCases)
-    func falseStaysFalseForOptionalBool(_ row: Row, _ policy: Policy) throws {
+          arguments: falseParityRows, Preset.allCases)
+    func falseStaysFalseForOptionalBool(_ row: Row, _ policy: Preset) throws {
         #expect(try row.foundation())
-        for input in Input.allCases {
+        for input in InputKind.allCases {
             var report = LenientDecodingReport()
             #expect(try row.decode(policy, input, &report), "\(input)")
             #expect(report.events.isEmpty, "\(input): \(report.events)")
@@ -241,8 +221,8 @@ struct RealWorldRuleTests {
     }
 
     @Test("a non-Optional String reads false and true as text under .lenient; JSONDecoder's error under .strict",
-          arguments: Input.allCases)
-    func nonOptionalStringReadsFalseAsText(_ input: Input) throws {
+          arguments: InputKind.allCases)
+    func nonOptionalStringReadsFalseAsText(_ input: InputKind) throws {
         let falseRow = Self.row(#"{"email": null, "nick": false, "tags": []}"#, User.self, User(email: nil, nick: "false", tags: []))
         var report = LenientDecodingReport()
         #expect(try falseRow.decode(.lenient, input, &report))
@@ -267,8 +247,8 @@ struct RealWorldRuleTests {
     ]
 
     @Test(".permissive: an Optional model whose object supplies none of its keys is nil, with no event for its defaulted fields",
-          arguments: emptyModelRows, Input.allCases)
-    func optionalModelWithNoneOfItsKeysIsNil(_ row: EmptyModelRow, _ input: Input) throws {
+          arguments: emptyModelRows, InputKind.allCases)
+    func optionalModelWithNoneOfItsKeysIsNil(_ row: EmptyModelRow, _ input: InputKind) throws {
         var report = LenientDecodingReport()
         #expect(try Self.decode(Map.self, row.json, .permissive, input, report: &report) == row.expected)
         #expect(!report.events.contains { $0.path.hasPrefix("$.center.") }, "\(report.events)")
@@ -276,8 +256,8 @@ struct RealWorldRuleTests {
         #expect(report.events.map(\.path) == ["$.center"], "only the recovery of $.center: \(report.events)")
     }
 
-    @Test(".permissive: an Optional model with some of its keys keeps a value, the missing fields defaulted", arguments: Input.allCases)
-    func optionalModelWithSomeKeysIsAValue(_ input: Input) throws {
+    @Test(".permissive: an Optional model with some of its keys keeps a value, the missing fields defaulted", arguments: InputKind.allCases)
+    func optionalModelWithSomeKeysIsAValue(_ input: InputKind) throws {
         var report = LenientDecodingReport()
         let map = try Self.decode(Map.self, #"{"center": {"lat": 1}, "zoom": 3}"#, .permissive, input, report: &report)
         #expect(map == Map(center: LatLon(lat: 1, lon: 0), zoom: 3))
@@ -286,8 +266,8 @@ struct RealWorldRuleTests {
     }
 
     @Test("a model whose fields are all Optional decodes from {} as a value in every policy (JSONDecoder parity)",
-          arguments: Policy.allCases, Input.allCases)
-    func allOptionalModelFromEmptyObjectIsAValue(_ policy: Policy, _ input: Input) throws {
+          arguments: Preset.allCases, InputKind.allCases)
+    func allOptionalModelFromEmptyObjectIsAValue(_ policy: Preset, _ input: InputKind) throws {
         for json in [#"{"hints": {}}"#, #"{"hints": {"other": 1}}"#] {
             let expected = try JSONDecoder().decode(HintedMap.self, from: Data(json.utf8))
             #expect(expected == HintedMap(hints: Hints(title: nil, rank: nil)))
@@ -303,7 +283,7 @@ struct RealWorldRuleTests {
         var json: String
         var testDescription: String
         /// The decode's error under a policy.
-        var error: @Sendable (Policy, Input) -> (any Error)?
+        var error: @Sendable (Preset, InputKind) -> (any Error)?
         /// JSONDecoder's error on the same document.
         var foundation: @Sendable () -> (any Error)?
         /// Text the message must contain, for every input and for `Data` only.
@@ -314,12 +294,12 @@ struct RealWorldRuleTests {
         var kind: String
         var path: [String]
         /// The policies that must throw it (`.permissive` defaults a model it cannot read).
-        var policies: [Policy]
+        var policies: [Preset]
     }
 
     static func message<T: Decodable & Sendable>(
         _ json: String, _ type: T.Type, kind: String, path: [String], contains: [String], forData: [String] = ["line 1"], lacks: [String] = [],
-        policies: [Policy] = Policy.allCases
+        policies: [Preset] = Preset.allCases
     ) -> MessageRow {
         MessageRow(json: json, testDescription: "\(json) as \(T.self)", error: { policy, input in
             do {
@@ -355,14 +335,14 @@ struct RealWorldRuleTests {
         #expect(ErrorInfo(reference).kind == row.kind, "\(reference)")
         #expect(ErrorInfo(reference).path == row.path, "\(reference)")
         for policy in row.policies {
-            for input in Input.allCases {
+            for input in InputKind.allCases {
                 try expectPointsAtInput(row, policy, input)
             }
         }
     }
 
     /// The error of `row` under `policy` names what the row says, at the row's path.
-    func expectPointsAtInput(_ row: MessageRow, _ policy: Policy, _ input: Input) throws {
+    func expectPointsAtInput(_ row: MessageRow, _ policy: Preset, _ input: InputKind) throws {
         let label = "\(input) \(policy.testDescription)"
         let error = try #require(row.error(policy, input), "\(label)")
         let info = ErrorInfo(error)
@@ -396,20 +376,15 @@ struct RealWorldRuleTests {
 // MARK: - Helpers
 
 extension RealWorldRuleTests {
-    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: Policy, _ input: Input,
+    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: Preset, _ input: InputKind,
                                      report: inout LenientDecodingReport) throws -> T {
         let decoder = LenientJSONDecoder(policy: policy.policy)
         let data = Data(json.utf8)
-        switch input {
-        case .data: return try decoder.decode(type, from: data, report: &report)
-        case .jsonObject:
-            let tree = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-            return try decoder.decode(type, fromJSONObject: tree, report: &report)
-        }
+        return try input.decode(type, from: data, with: decoder, report: &report)
     }
 
     /// `row` throws a `DecodingError` under `policy`, of the case JSONDecoder throws on it.
-    static func expectError(policy: Policy, _ row: Row, _ input: Input, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectError(policy: Preset, _ row: Row, _ input: InputKind, sourceLocation: SourceLocation = #_sourceLocation) {
         var report = LenientDecodingReport()
         let lenient = Result { try row.decode(policy, input, &report) }
         let foundation = Result { try row.foundation() }

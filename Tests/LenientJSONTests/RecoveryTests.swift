@@ -88,19 +88,13 @@ struct RecoveryTests {
         }
     }
 
-    enum Input: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case data = "Data"
-        case jsonObject = "fromJSONObject"
-        var testDescription: String { rawValue }
-    }
-
     static let defaults = Everything(count: 0, ratio: 0, name: "", flag: false, tags: [], map: [:], inner: Inner(x: 0, y: nil))
 
     // MARK: The table, row by row
 
     @Test("missing non-Optional: throw (keyNotFound), or the defaults under missingValues = .useDefault",
-          arguments: Policy.allCases, Input.allCases)
-    func missingNonOptional(_ policy: Policy, _ input: Input) throws {
+          arguments: Policy.allCases, InputKind.allCases)
+    func missingNonOptional(_ policy: Policy, _ input: InputKind) throws {
         let outcome = Result { try Self.decode(Everything.self, "{}", policy, input) }
         if policy.usesDefaultsForMissing {
             #expect(try outcome.get() == Self.defaults)
@@ -110,8 +104,8 @@ struct RecoveryTests {
     }
 
     @Test("null non-Optional: throw (valueNotFound), or the defaults under missingValues = .useDefault",
-          arguments: Policy.allCases, Input.allCases)
-    func nullNonOptional(_ policy: Policy, _ input: Input) throws {
+          arguments: Policy.allCases, InputKind.allCases)
+    func nullNonOptional(_ policy: Policy, _ input: InputKind) throws {
         let json = #"{"count": null, "ratio": null, "name": null, "flag": null, "tags": null, "map": null, "inner": null}"#
         let outcome = Result { try Self.decode(Everything.self, json, policy, input) }
         if policy.usesDefaultsForMissing {
@@ -153,7 +147,7 @@ struct RecoveryTests {
             // Coercible in .permissive (true → 1, 1.5 → 1): see CoercionRuleTests.
             return
         }
-        for input in Input.allCases {
+        for input in InputKind.allCases {
             var report = LenientDecodingReport()
             let outcome = Result { try Self.decode(OptionalInt.self, json, policy, input, report: &report) }
             if policy.nilsOptionals {
@@ -166,8 +160,8 @@ struct RecoveryTests {
         }
     }
 
-    @Test("uncoercible collection element: dropped only under invalidValues = .recover", arguments: Policy.allCases, Input.allCases)
-    func uncoercibleCollectionElement(_ policy: Policy, _ input: Input) throws {
+    @Test("uncoercible collection element: dropped only under invalidValues = .recover", arguments: Policy.allCases, InputKind.allCases)
+    func uncoercibleCollectionElement(_ policy: Policy, _ input: InputKind) throws {
         let arrayJSON = #"{"values": [1, "x", 3, [], {}]}"#
         var report = LenientDecodingReport()
         let array = Result { try Self.decode(Ints.self, arrayJSON, policy, input, report: &report) }
@@ -202,7 +196,7 @@ struct RecoveryTests {
         #"{"n": "abc"}"#, #"{"n": {}}"#, #"{"n": [1, 2]}"#,
     ], Policy.allCases)
     func uncoercibleNonOptional(_ json: String, _ policy: Policy) throws {
-        for input in Input.allCases {
+        for input in InputKind.allCases {
             var report = LenientDecodingReport()
             let outcome = Result { try Self.decode(OneInt.self, json, policy, input, report: &report) }
             if policy.recovers {
@@ -219,8 +213,8 @@ struct RecoveryTests {
 
     struct OptionalInts: Decodable, Equatable, Sendable { var values: [Int?] }
 
-    @Test("an Optional element is the nearest enclosing Optional: nil, not dropped", arguments: Policy.allCases, Input.allCases)
-    func optionalElement(_ policy: Policy, _ input: Input) throws {
+    @Test("an Optional element is the nearest enclosing Optional: nil, not dropped", arguments: Policy.allCases, InputKind.allCases)
+    func optionalElement(_ policy: Policy, _ input: InputKind) throws {
         let json = #"{"values": [1, "x", null, {}]}"#
         let outcome = Result { try Self.decode(OptionalInts.self, json, policy, input) }
         if policy.nilsOptionals {
@@ -230,8 +224,8 @@ struct RecoveryTests {
         }
     }
 
-    @Test("a bad field of a nested struct is defaulted, so the struct survives", arguments: Input.allCases)
-    func nestedFieldDefaulted(_ input: Input) throws {
+    @Test("a bad field of a nested struct is defaulted, so the struct survives", arguments: InputKind.allCases)
+    func nestedFieldDefaulted(_ input: InputKind) throws {
         var report = LenientDecodingReport()
         let outer = try Self.decode(Outer.self, #"{"inner": {"x": "bad", "y": "keep"}}"#, .permissive, input, report: &report)
         #expect(outer == Outer(inner: Inner(x: 0, y: "keep")))
@@ -246,8 +240,8 @@ struct RecoveryTests {
         #expect(report.events.first?.path == "$.items[0].x")
     }
 
-    @Test("an unknown enum case inside an Optional becomes nil, not a failed decode", arguments: Policy.allCases, Input.allCases)
-    func unknownEnumCaseInOptional(_ policy: Policy, _ input: Input) throws {
+    @Test("an unknown enum case inside an Optional becomes nil, not a failed decode", arguments: Policy.allCases, InputKind.allCases)
+    func unknownEnumCaseInOptional(_ policy: Policy, _ input: InputKind) throws {
         let json = #"{"color": "purple", "name": "hall"}"#
         let outcome = Result { try Self.decode(MaybePaint.self, json, policy, input) }
         if policy.nilsOptionals {
@@ -275,8 +269,8 @@ struct RecoveryTests {
 
     // MARK: Defaults of nested types
 
-    @Test("a nested type's default is its decode from {}", arguments: [#"{}"#, #"{"inner": null}"#, #"{"inner": 5}"#, #"{"inner": "x"}"#], Input.allCases)
-    func nestedDefaultIsDecodeFromEmptyObject(_ json: String, _ input: Input) throws {
+    @Test("a nested type's default is its decode from {}", arguments: [#"{}"#, #"{"inner": null}"#, #"{"inner": 5}"#, #"{"inner": "x"}"#], InputKind.allCases)
+    func nestedDefaultIsDecodeFromEmptyObject(_ json: String, _ input: InputKind) throws {
         let expected = try JSONDecoder().decode(Inner.self, from: Data(#"{"x": 0}"#.utf8))
         #expect(try Self.decode(Outer.self, json, .permissive, input) == Outer(inner: expected))
         let sevenJSON = json.replacingOccurrences(of: "inner", with: "seven")
@@ -287,16 +281,13 @@ struct RecoveryTests {
 
     struct NoDefaultCase: Sendable, CustomTestStringConvertible {
         var json: String
-        var decode: @Sendable (LenientJSONDecoder, Data, Input) throws -> Void
+        var decode: @Sendable (LenientJSONDecoder, Data, InputKind) throws -> Void
         var testDescription: String
     }
 
     static func noDefault<T: Decodable & Sendable>(_ type: T.Type, _ json: String) -> NoDefaultCase {
         NoDefaultCase(json: json, decode: { decoder, data, input in
-            switch input {
-            case .data: _ = try decoder.decode(T.self, from: data)
-            case .jsonObject: _ = try decoder.decode(T.self, fromJSONObject: JSONSerialization.jsonObject(with: data))
-            }
+            _ = try input.decode(T.self, from: data, with: decoder)
         }, testDescription: "\(json) as \(T.self)")
     }
 
@@ -316,15 +307,15 @@ struct RecoveryTests {
     ]
 
     @Test("types without a default (Date, URL, UUID, enum, nested type whose {} decode fails) still throw in .permissive",
-          arguments: noDefaults, Input.allCases)
-    func typesWithoutDefaultThrow(_ testCase: NoDefaultCase, _ input: Input) {
+          arguments: noDefaults, InputKind.allCases)
+    func typesWithoutDefaultThrow(_ testCase: NoDefaultCase, _ input: InputKind) {
         #expect(throws: DecodingError.self) {
             try testCase.decode(LenientJSONDecoder(policy: .permissive), Data(testCase.json.utf8), input)
         }
     }
 
-    @Test("…but an enclosing Optional of such a type still recovers to nil", arguments: Input.allCases)
-    func noDefaultInsideOptional(_ input: Input) throws {
+    @Test("…but an enclosing Optional of such a type still recovers to nil", arguments: InputKind.allCases)
+    func noDefaultInsideOptional(_ input: InputKind) throws {
         #expect(try Self.decode(MaybeDated.self, #"{"dated": {}, "name": "n"}"#, .permissive, input) == MaybeDated(dated: nil, name: "n"))
         #expect(try Self.decode(MaybeDated.self, #"{"dated": {}, "name": "n"}"#, .lenient, input) == MaybeDated(dated: nil, name: "n"))
     }
@@ -368,8 +359,8 @@ struct RecoveryTests {
         }
     }
 
-    @Test("decodeNil is true for JSON null only, in every policy", arguments: Policy.allCases, Input.allCases)
-    func decodeNilIsNullOnly(_ policy: Policy, _ input: Input) throws {
+    @Test("decodeNil is true for JSON null only, in every policy", arguments: Policy.allCases, InputKind.allCases)
+    func decodeNilIsNullOnly(_ policy: Policy, _ input: InputKind) throws {
         let json = #"{"empty": "", "blank": "  ", "zero": 0, "null": null, "list": ["", null, " "], "one": ""}"#
         let expected = NilProbe(keyed: ["empty": false, "blank": false, "zero": false, "null": true], unkeyed: [false, true, false], single: false)
         #expect(try JSONDecoder().decode(NilProbe.self, from: Data(json.utf8)) == expected)
@@ -380,19 +371,16 @@ struct RecoveryTests {
 // MARK: - Helpers
 
 extension RecoveryTests {
-    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: Policy, _ input: Input) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: Policy, _ input: InputKind) throws -> T {
         var report = LenientDecodingReport()
         return try decode(type, json, policy, input, report: &report)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: Policy, _ input: Input,
+    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: Policy, _ input: InputKind,
                                      report: inout LenientDecodingReport) throws -> T {
         let decoder = LenientJSONDecoder(policy: policy.policy)
         let data = Data(json.utf8)
-        switch input {
-        case .data: return try decoder.decode(type, from: data, report: &report)
-        case .jsonObject: return try decoder.decode(type, fromJSONObject: JSONSerialization.jsonObject(with: data), report: &report)
-        }
+        return try input.decode(type, from: data, with: decoder, report: &report)
     }
 
     static func errorCase(_ error: any Error) -> String {

@@ -64,15 +64,9 @@ struct ReportTests {
         var policy: LenientPolicy
         var configure: (@Sendable (LenientJSONDecoder) -> Void)?
         var events: [ExpectedEvent]
-        var decode: @Sendable (LenientJSONDecoder, Data, Input, inout LenientDecodingReport) throws -> Void
-        var decodeWithoutReport: @Sendable (LenientJSONDecoder, Data, Input) throws -> Bool
+        var decode: @Sendable (LenientJSONDecoder, Data, InputKind, inout LenientDecodingReport) throws -> Void
+        var decodeWithoutReport: @Sendable (LenientJSONDecoder, Data, InputKind) throws -> Bool
         var testDescription: String { name }
-    }
-
-    enum Input: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case data = "Data"
-        case jsonObject = "fromJSONObject"
-        var testDescription: String { rawValue }
     }
 
     static func scenario<T: Decodable & Equatable & Sendable>(
@@ -82,10 +76,7 @@ struct ReportTests {
         Scenario(
             name: name, json: json, policy: policy, configure: configure, events: events,
             decode: { decoder, data, input, report in
-                switch input {
-                case .data: _ = try decoder.decode(T.self, from: data, report: &report)
-                case .jsonObject: _ = try decoder.decode(T.self, fromJSONObject: JSONSerialization.jsonObject(with: data), report: &report)
-                }
+                _ = try input.decode(T.self, from: data, with: decoder, report: &report)
             },
             decodeWithoutReport: { decoder, data, input in
                 var report = LenientDecodingReport()
@@ -214,8 +205,8 @@ struct ReportTests {
         }
     }
 
-    @Test("decoding without a report gives the same value", arguments: scenarios, Input.allCases)
-    func sameValueWithoutReport(_ scenario: Scenario, _ input: Input) throws {
+    @Test("decoding without a report gives the same value", arguments: scenarios, InputKind.allCases)
+    func sameValueWithoutReport(_ scenario: Scenario, _ input: InputKind) throws {
         let decoder = LenientJSONDecoder(policy: scenario.policy)
         scenario.configure?(decoder)
         #expect(try scenario.decodeWithoutReport(decoder, Data(scenario.json.utf8), input))
@@ -243,17 +234,13 @@ struct ReportTests {
         """
 
     @Test("no events for input JSONDecoder already accepts, and JSONDecoder's value",
-          arguments: [LenientPolicy.lenient, .permissive, .strict], Input.allCases)
-    func noEventsForValidInput(_ policy: LenientPolicy, _ input: Input) throws {
+          arguments: [LenientPolicy.lenient, .permissive, .strict], InputKind.allCases)
+    func noEventsForValidInput(_ policy: LenientPolicy, _ input: InputKind) throws {
         let data = Data(Self.validDocument.utf8)
         let foundation = try JSONDecoder().decode(Document.self, from: data)
         let decoder = LenientJSONDecoder(policy: policy)
         var report = LenientDecodingReport()
-        let value: Document
-        switch input {
-        case .data: value = try decoder.decode(Document.self, from: data, report: &report)
-        case .jsonObject: value = try decoder.decode(Document.self, fromJSONObject: JSONSerialization.jsonObject(with: data), report: &report)
-        }
+        let value = try input.decode(Document.self, from: data, with: decoder, report: &report)
         #expect(value == foundation)
         #expect(report.events.isEmpty, "\(report.events.map(\.description))")
     }

@@ -10,8 +10,8 @@ import Testing
 @Suite("SPEC §6 event descriptions and report summary")
 struct ReportTextTests {
     @Test("a description is the path, line and column (Data only), then one sentence",
-          arguments: ReportTests.scenarios, ReportTests.Input.allCases)
-    func descriptionsNameTheirPlace(_ scenario: ReportTests.Scenario, _ input: ReportTests.Input) throws {
+          arguments: ReportTests.scenarios, InputKind.allCases)
+    func descriptionsNameTheirPlace(_ scenario: ReportTests.Scenario, _ input: InputKind) throws {
         let decoder = LenientJSONDecoder(policy: scenario.policy)
         scenario.configure?(decoder)
         var report = LenientDecodingReport()
@@ -61,16 +61,13 @@ struct ReportTextTests {
         var statuses: [Status]
     }
 
-    @Test("160 respellings in an array are one summary line with their count", arguments: ReportTests.Input.allCases)
-    func summaryOfRespellingsInAnArray(_ input: ReportTests.Input) throws {
+    @Test("160 respellings in an array are one summary line with their count", arguments: InputKind.allCases)
+    func summaryOfRespellingsInAnArray(_ input: InputKind) throws {
         let json = #"{"statuses": ["# + (0 ..< 160).map { #"{"user": {"ID": \#($0)}}"# }.joined(separator: ",\n") + "]}"
         let data = Data(json.utf8)
         let decoder = LenientJSONDecoder()
         var report = LenientDecodingReport()
-        let timeline = switch input {
-        case .data: try decoder.decode(Timeline.self, from: data, report: &report)
-        case .jsonObject: try decoder.decode(Timeline.self, fromJSONObject: JSONSerialization.jsonObject(with: data), report: &report)
-        }
+        let timeline = try input.decode(Timeline.self, from: data, with: decoder, report: &report)
         #expect(timeline.statuses.map(\.user.id) == Array(0 ..< 160))
         #expect(report.events.count == 160)
         #expect(report.events.allSatisfy { $0.kind == .matchedKey })

@@ -5,86 +5,10 @@ import Foundation
 // JSONDecoder succeeds, LenientJSONDecoder must pick the same alternative and return an equal
 // value, and must never recurse without bound.
 
-// MARK: - Any JSON, in four orders of trying
+// MARK: - Any JSON
 
-/// The order in which an ``AnyJSON`` tries its readings.
-protocol AttemptOrder {
-    /// `Bool` before `Int` and `Double` (else after them).
-    static var boolFirst: Bool { get }
-    /// `[Self]` before `[String: Self]` (else after it).
-    static var arrayFirst: Bool { get }
-}
-
-enum BoolThenArray: AttemptOrder { static let boolFirst = true; static let arrayFirst = true }
-enum BoolThenObject: AttemptOrder { static let boolFirst = true; static let arrayFirst = false }
-enum NumberThenArray: AttemptOrder { static let boolFirst = false; static let arrayFirst = true }
-enum NumberThenObject: AttemptOrder { static let boolFirst = false; static let arrayFirst = false }
-
-/// An "any JSON" enum whose `init(from:)` decodes a single value container as each type in
-/// turn (`try? c.decode(Bool.self)`, `try? c.decode([Self].self)` …), in `Order`.
-enum AnyJSON<Order: AttemptOrder>: Decodable, Equatable, CustomStringConvertible {
-    case null
-    case bool(Bool)
-    case int(Int)
-    case double(Double)
-    case string(String)
-    case array([AnyJSON])
-    case object([String: AnyJSON])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-            return
-        }
-        if Order.boolFirst, let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let int = try? container.decode(Int.self) {
-            self = .int(int)
-        } else if let double = try? container.decode(Double.self) {
-            self = .double(double)
-        } else if !Order.boolFirst, let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if Order.arrayFirst, let array = try? container.decode([AnyJSON].self) {
-            self = .array(array)
-        } else if let object = try? container.decode([String: AnyJSON].self) {
-            self = .object(object)
-        } else if !Order.arrayFirst, let array = try? container.decode([AnyJSON].self) {
-            self = .array(array)
-        } else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
-        }
-    }
-
-    /// Doubles compare by bit pattern, so that `-0.0` and `0.0` differ.
-    static func == (a: AnyJSON, b: AnyJSON) -> Bool {
-        switch (a, b) {
-        case (.null, .null): true
-        case (.bool(let x), .bool(let y)): x == y
-        case (.int(let x), .int(let y)): x == y
-        case (.double(let x), .double(let y)): x.bitPattern == y.bitPattern
-        case (.string(let x), .string(let y)): x == y
-        case (.array(let x), .array(let y)): x == y
-        case (.object(let x), .object(let y)): x == y
-        default: false
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .null: "null"
-        case .bool(let value): "bool(\(value))"
-        case .int(let value): "int(\(value))"
-        case .double(let value): "double(\(value))"
-        case .string(let value): "string(\(String(reflecting: value)))"
-        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
-        case .object(let members):
-            "[" + members.sorted { $0.key < $1.key }.map { "\(String(reflecting: $0.key)): \($0.value)" }.joined(separator: ", ") + "]"
-        }
-    }
-}
+// The any-JSON enum in four orders of trying (`FuzzJSON<FuzzBoolThenArray>` …) and `FuzzEither`
+// are shared with the fuzz targets: Support/FuzzModels.swift is a link to Fuzz/FuzzModels.swift.
 
 /// An "any JSON" enum that asks the decoder for a keyed, then an unkeyed container before it
 /// reads a single value (the other common shape).
@@ -174,21 +98,6 @@ struct AnyCodableValue: Decodable, Equatable, CustomStringConvertible {
 }
 
 // MARK: - Either
-
-/// Tries `A`, then `B`, through a single value container.
-enum Either<A: Decodable & Equatable, B: Decodable & Equatable>: Decodable, Equatable {
-    case first(A)
-    case second(B)
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let first = try? container.decode(A.self) {
-            self = .first(first)
-        } else {
-            self = .second(try container.decode(B.self))
-        }
-    }
-}
 
 /// Tries `A`, then `B`, by calling their `init(from:)` on the same decoder.
 enum EitherInit<A: Decodable & Equatable, B: Decodable & Equatable>: Decodable, Equatable {
