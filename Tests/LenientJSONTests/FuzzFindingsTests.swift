@@ -50,10 +50,7 @@ struct FuzzFindingsTests {
     /// Findings not fixed yet, with what is wrong (the README of the findings tracks them):
     /// their check fails as a known issue, and the test fails once one passes, so that its
     /// entry is removed with the fix.
-    static let openFindings: [String: String] = [
-        "differential-strict-json5-unicode-escape-hex-checked-early.bin":
-            "JSON5: LenientJSON's scanner rejects the non-hex digits of a \\u escape while scanning; JSONDecoder's only when it reads the string",
-    ]
+    static let openFindings: [String: String] = [:]
 
     @Test("the findings folder holds .bin files, each named for the target that found it")
     func findingsArePresent() {
