@@ -220,6 +220,43 @@ enum FuzzDifferentialCheck {
         decoders.foundation.allowsJSON5 && String(data: data, encoding: .utf8) == nil
     }
 
+    /// Whether `error` says the input is not valid JSON (a syntax error LenientJSON read).
+    static func isSyntaxError(_ error: any Error) -> Bool {
+        guard case DecodingError.dataCorrupted(let context) = error else { return false }
+        return context.debugDescription.hasPrefix("The given data was not valid JSON")
+    }
+
+    /// Whether `error` is a malformed-number syntax error.
+    static func isMalformedNumberError(_ error: any Error) -> Bool {
+        guard case DecodingError.dataCorrupted(let context) = error else { return false }
+        return context.debugDescription.contains("malformed number")
+    }
+
+    /// Whether `data` holds a digit followed by an exponent with no digits (`500e-`, `1e`),
+    /// which JSONDecoder's JSON5 number reading accepts.
+    static func hasIncompleteExponent(_ data: Data) -> Bool {
+        let bytes = [UInt8](data)
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        for i in bytes.indices.dropFirst() where bytes[i] | 0x20 == UInt8(ascii: "e") && isDigit(bytes[i - 1]) {
+            var next = i + 1
+            if next < bytes.count, bytes[next] == UInt8(ascii: "+") || bytes[next] == UInt8(ascii: "-") { next += 1 }
+            if next >= bytes.count || !isDigit(bytes[next]) { return true }
+        }
+        return false
+    }
+
+    /// Whether `data` holds a number `0e1`…`0E9…`: a lone zero (not after a digit, `.` or `-`)
+    /// followed by an exponent without sign, which JSONDecoder rejects.
+    static func hasZeroWithExponent(_ data: Data) -> Bool {
+        let bytes = [UInt8](data)
+        for i in bytes.indices.dropLast(2) where bytes[i] == UInt8(ascii: "0") {
+            let before = i > 0 ? bytes[i - 1] : 0
+            let isLoneZero = !(before >= UInt8(ascii: "0") && before <= UInt8(ascii: "9")) && before != UInt8(ascii: ".") && before != UInt8(ascii: "-")
+            if isLoneZero, bytes[i + 1] | 0x20 == UInt8(ascii: "e"), bytes[i + 2] >= UInt8(ascii: "1"), bytes[i + 2] <= UInt8(ascii: "9") { return true }
+        }
+        return false
+    }
+
     /// The same bytes, followed in memory by a space: JSONDecoder's JSON5 scanner reads past the
     /// end of its input (`+1`, `.5` at the end of a document) and traps on a stray digit.
     static func paddedForFoundation(_ data: Data) -> Data {
@@ -237,8 +274,14 @@ enum FuzzDifferentialCheck {
         case (.success(let expected), .success(let value)):
             if !same(expected, value) { return mismatch(".strict value differs", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(value)") }
         case (.success(let expected), .failure(let error)):
+            // README "Differences": JSONDecoder's JSON5 number reading lets some malformed
+            // numbers through (`500e-`, `0e-`, `0x00.0`; it also reads past its input there).
+            if decoders.foundation.allowsJSON5, isMalformedNumberError(error) || hasIncompleteExponent(data) { return nil }
             return mismatch(".strict threw", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(error)")
         case (.failure(let expected), .success(let value)):
+            // README "Differences": JSONDecoder rejects `0e5` (a zero, then an exponent of one to
+            // nine with no sign or fraction), which is valid JSON and reads as 0.
+            if hasZeroWithExponent(data) { return nil }
             return mismatch(".strict succeeded", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(value)")
         case (.failure(let expected), .failure(let error)):
             if errorCase(expected) != errorCase(error) {
@@ -282,6 +325,10 @@ enum FuzzDifferentialCheck {
             if let exactKeys, let exact = try? exactKeys(), same(expected, exact) { return nil }
             return mismatch(".\(name) value differs", data, model, configuration, "  JSONDecoder: \(expected)\n  .\(name): \(value)")
         case .failure(let error):
+            // SPEC 1.3: a key matched by normalization may lead to a value JSONDecoder never
+            // reads; when that value is invalid JSON, it is an error (never recovered). Where
+            // exact keys give JSONDecoder's value, that is the only difference.
+            if isSyntaxError(error), let exactKeys, let exact = try? exactKeys(), same(expected, exact) { return nil }
             return mismatch(".\(name) threw where JSONDecoder succeeded", data, model, configuration, "  JSONDecoder: \(expected)\n  .\(name): \(error)")
         }
     }
