@@ -285,6 +285,8 @@ enum FuzzDifferentialCheck {
             return mismatch(".strict succeeded", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(value)")
         case (.failure(let expected), .failure(let error)):
             if errorCase(expected) != errorCase(error) {
+                // JSONDecoder's error is its rejection of `0e5` (see above), ours a later value's.
+                if hasZeroWithExponent(data) { return nil }
                 return mismatch(".strict error case differs", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(error)")
             }
         }
