@@ -131,7 +131,7 @@ extension DecoderImpl {
     }
 
     @inline(never)
-    private func elementOrDrop<E: Decodable, K: CodingKey>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: K) throws -> E? {
+    func elementOrDrop<E: Decodable, K: CodingKey>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: K) throws -> E? {
         do {
             return try unwrap(entry, as: type, parent: parent, key: key)
         } catch let error as DecodingError {
@@ -174,8 +174,15 @@ extension DecoderImpl {
     private func appendElements<C: RangeReplaceableCollection>(to result: inout C, from first: Int, child: Int, count: Int, path: CodingPathNode) throws
     where C.Element: Decodable {
         var child = child
+        guard options.policy.invalidValues == .recover else {
+            for index in first ..< count {
+                result.append(try unwrap(child, as: C.Element.self, parent: path, key: IndexKey(index)))
+                child = map.next(after: child)
+            }
+            return
+        }
         for index in first ..< count {
-            if let element = try element(child, as: C.Element.self, parent: path, key: IndexKey(index)) { result.append(element) }
+            if let element = try elementOrDrop(child, as: C.Element.self, parent: path, key: IndexKey(index)) { result.append(element) }
             child = map.next(after: child)
         }
     }
