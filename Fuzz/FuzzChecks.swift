@@ -287,6 +287,10 @@ enum FuzzDifferentialCheck {
             if errorCase(expected) != errorCase(error) {
                 // JSONDecoder's error is its rejection of `0e5` (see above), ours a later value's.
                 if hasZeroWithExponent(data) { return nil }
+                // README "Differences": a dictionary's values are decoded in hash order by
+                // JSONDecoder, in document order here, so with several bad members the first
+                // error can differ (both fail).
+                if T.self is any FuzzDictionaryModel.Type { return nil }
                 return mismatch(".strict error case differs", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(error)")
             }
         }
@@ -335,3 +339,7 @@ enum FuzzDifferentialCheck {
         }
     }
 }
+
+/// A dictionary model, whose values JSONDecoder decodes in hash order.
+protocol FuzzDictionaryModel {}
+extension Dictionary: FuzzDictionaryModel {}
