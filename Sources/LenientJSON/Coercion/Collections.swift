@@ -218,12 +218,16 @@ extension DecoderImpl {
         return value
     }
 
+    /// Why `error` was thrown, as a clause for an event's sentence (no final period).
     static func reason(_ error: DecodingError) -> String {
+        var text: String
         switch error {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
-            return context.debugDescription
+            text = context.debugDescription
         @unknown default:
-            return "\(error)"
+            text = "\(error)"
         }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 }
