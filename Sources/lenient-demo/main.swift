@@ -61,7 +61,9 @@ do {
 }
 
 print("\n== What leniency did (\(report.events.count) events)")
+// Each description names its place: path, then line and column.
 for event in report.events {
-    let position = event.line.map { " (line \($0), column \(event.column ?? 0))" } ?? ""
-    print("\(event.kind): \(event.path)\(position): \(event.description)")
+    print("\(event.kind): \(event.description)")
 }
+print("\n== Summary")
+print(report.summary)
