@@ -240,19 +240,27 @@ private struct DigitLayout {
         }
         wholeDigits = whole.count
         if i < n, text[i] | 0x20 == UInt8(ascii: "e") {
-            i += 1
-            var exponentIsNegative = false
-            if i < n, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") {
-                exponentIsNegative = text[i] == UInt8(ascii: "-")
-                i += 1
-            }
-            var exponent = 0
-            while i < n, NumberParsing.isDigit(text[i]) {
-                exponent = Swift.min(exponent * 10 + Int(text[i] &- UInt8(ascii: "0")), 1_000_000)
-                i += 1
-            }
-            wholeDigits += exponentIsNegative ? -exponent : exponent
+            wholeDigits += NumberParsing.exponent(text, after: i)
         }
+    }
+}
+
+extension NumberParsing {
+    /// The exponent of a number whose `e` or `E` is at `marker`: its optional sign and digits,
+    /// the magnitude saturating at 1,000,000 (far beyond any representable value).
+    static func exponent(_ text: UnsafeBufferPointer<UInt8>, after marker: Int) -> Int {
+        var i = marker + 1
+        var isNegative = false
+        if i < text.count, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") {
+            isNegative = text[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var magnitude = 0
+        while i < text.count, isDigit(text[i]) {
+            magnitude = Swift.min(magnitude * 10 + Int(text[i] &- UInt8(ascii: "0")), 1_000_000)
+            i += 1
+        }
+        return isNegative ? -magnitude : magnitude
     }
 }
 
@@ -290,20 +298,9 @@ struct DecimalMantissa {
             i += 1
         }
         if i < n {
-            // The exponent part.
-            i += 1
-            var negativeExponent = false
-            if i < n, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") {
-                negativeExponent = text[i] == UInt8(ascii: "-")
-                i += 1
-            }
-            var value = 0
-            while i < n, NumberParsing.isDigit(text[i]) {
-                value = value * 10 + Int(text[i] &- UInt8(ascii: "0"))
-                if value > 100_000 { return nil }
-                i += 1
-            }
-            exponent += negativeExponent ? -value : value
+            let value = NumberParsing.exponent(text, after: i)
+            guard value.magnitude <= 100_000 else { return nil }
+            exponent += value
         }
         guard exponent >= -128, exponent <= 127 else { return nil }
     }
