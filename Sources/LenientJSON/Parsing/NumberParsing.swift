@@ -135,7 +135,13 @@ enum NumberParsing {
         var significand = Decimal(parts.low)
         if parts.high != 0 { significand += Decimal(parts.high) * (Decimal(UInt64.max) + 1) }
         if significand == 0 { return Decimal(0) }
-        return Decimal(sign: parts.isNegative ? .minus : .plus, exponent: parts.exponent, significand: significand)
+        let value = Decimal(sign: parts.isNegative ? .minus : .plus, exponent: parts.exponent, significand: significand)
+        guard value.isNaN else { return value }
+        // `Decimal` compacts the significand's trailing zeros into its exponent, which can
+        // then pass 127 (NaN) although the number fits with the zeros kept in the mantissa, as
+        // JSONDecoder keeps them. The public API has no way to build that form but parsing:
+        // the text is a valid JSON number here, read in the POSIX locale.
+        return Decimal(string: String(decoding: text, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX"))
     }
 
     /// A whole number the way `JSONDecoder` converts a `Decimal` to an integer: the mantissa
