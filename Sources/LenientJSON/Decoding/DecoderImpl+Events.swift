@@ -43,8 +43,7 @@ extension DecoderImpl {
             case .number:
                 let valid = map.isJSON5 ? JSON5Number(map.text(current)) != nil : map.numberShape(current) != nil
                 if !valid {
-                    return DecodingErrors.dataCorrupted("The given data was not valid JSON: malformed number",
-                                                        path: path(), map: map, entry: current)
+                    return DecodingErrors.malformedNumber(path: path(), map: map, entry: current)
                 }
             case .string where map.flags(current) & (ValueMap.complexString | ValueMap.nonASCIIString) != 0:
                 do {

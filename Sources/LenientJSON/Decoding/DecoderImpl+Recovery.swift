@@ -34,17 +34,12 @@ extension DecoderImpl {
         if policy.invalidValues == .throw && policy.coercions.isDisjoint(with: [.emptyStringAsNil, .falseAsNil]) { return try read() }
         if policy.coercions.contains(.emptyStringAsNil), map.kind(entry) == .string, Self.isNonStringScalar(type),
            NumericText.isBlank(try stringValue(entry, path: parent, key: key)) {
-            // Where JSONDecoder reads the blank text (a URL of spaces, a custom date strategy), parity wins.
-            if let value = try? readingStrictly(read) { return value }
-            try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key), "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
-            return nil
+            return try nilUnlessReadStrictly(entry, parent: parent, key: key, read,
+                                             "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
         }
         if map.kind(entry) == .false, policy.coercions.contains(.falseAsNil), T.self != Bool.self {
-            // Where JSONDecoder reads `false` (a type that accepts it), parity wins.
-            if let value = try? readingStrictly(read) { return value }
-            try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key),
-                               "Read false as nil for Optional \(DecodingErrors.typeName(T.self)) (PHP's \"no value\").")
-            return nil
+            return try nilUnlessReadStrictly(entry, parent: parent, key: key, read,
+                                             "Read false as nil for Optional \(DecodingErrors.typeName(T.self)) (PHP's \"no value\").")
         }
         guard policy.invalidValues != .throw else { return try read() }
         do {
@@ -57,6 +52,16 @@ extension DecoderImpl {
                  "Recovered Optional \(DecodingErrors.typeName(T.self)) as nil: \(Self.reason(error))")
             return nil
         }
+    }
+
+    /// A value that an `Optional` rule reads as `nil` (`""`, PHP's `false`): `nil`, reported,
+    /// unless JSONDecoder reads the value as it is (a URL of spaces, a type that accepts
+    /// `false`, a custom date strategy), where parity wins.
+    private func nilUnlessReadStrictly<T>(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T,
+                                          _ description: @autoclosure () -> String) throws -> T? {
+        if let value = try? readingStrictly(read) { return value }
+        try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key), description())
+        return nil
     }
 
     /// `read`'s value for an `Optional` model type from an object under a policy with defaults

@@ -130,8 +130,7 @@ extension DecoderImpl {
     }
 
     func invalidNumber(_ entry: Int, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
-        DecodingErrors.dataCorrupted("The given data was not valid JSON: malformed number",
-                                     path: parent.path(appending: key), map: map, entry: entry)
+        DecodingErrors.malformedNumber(path: parent.path(appending: key), map: map, entry: entry)
     }
 
     func syntaxError(_ error: JSONSyntaxError, _ path: [any CodingKey]) -> DecodingError {

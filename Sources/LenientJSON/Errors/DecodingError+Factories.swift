@@ -49,6 +49,11 @@ enum DecodingErrors {
         return .dataCorrupted(.init(codingPath: path, debugDescription: message + ".", underlyingError: underlying))
     }
 
+    /// `dataCorrupted` for number `entry` whose text is not a valid number: a syntax error.
+    static func malformedNumber(path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
+        dataCorrupted("The given data was not valid JSON: malformed number", path: path(), map: map, entry: entry)
+    }
+
     /// A `Date` that neither the strategy nor a fallback reads: `typeMismatch` with `type` (what
     /// the strategy reads) for a value of the wrong kind, else `dataCorrupted`, as `JSONDecoder`;
     /// the message names `Date`, the value found and the forms tried.
