@@ -26,7 +26,7 @@ import Foundation
 /// It is `Sendable` only because errors carry it (a ``MatchedKey`` in a coding path reads the
 /// input's spelling of a key), and an error may travel to another thread after the decode has
 /// ended. By then nothing mutates it any more: the words are written once by the scanner, and
-/// the state that changes during a decode (`locator`, `describesErrors`, and `bytes`, replaced
+/// the state that changes during a decode (`locator`, `describesErrors`, `normalizedKeyHashes`, and `bytes`, replaced
 /// by an owned copy in ``keepBytes()`` once, at the end of the decode, before the map can
 /// escape) is only touched by the decode that owns the map. What escapes therefore only reads
 /// memory the map owns.
@@ -75,6 +75,8 @@ final class ValueMap: @unchecked Sendable {
     /// Whether errors get their message (path, line, column, what was found). Off while a
     /// value is decoded again strictly, whose errors are only used to fail that attempt.
     var describesErrors = true
+    /// Normalized key hashes, made the first time a key is matched by normalization.
+    lazy var normalizedKeyHashes = NormalizedKeyHashes(entryCount: entries.entryCount)
 
     /// Where every value of this map is, for a map made by ``missingMember(of:)``.
     private var pinnedLocation: SourceLocation?
