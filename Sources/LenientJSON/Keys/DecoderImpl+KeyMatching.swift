@@ -72,7 +72,14 @@ extension DecoderImpl {
     private func keys(of object: Int, normalizingTo normalized: UnsafeBufferPointer<UInt8>, path: CodingPathNode) throws -> (first: Int, others: [Int])? {
         let hash = NormalizedKeyHashes.hash(normalizing: normalized)
         let hashes = map.normalizedKeyHashes
-        let summary = try hashes.summary(of: object) { try self.summary(of: object, hashes, path: path) }
+        guard let summary = try hashes.summary(of: object, { try self.summary(of: object, hashes, path: path) }) else {
+            var candidates: [Int] = []
+            for (key, _) in map.members(of: object) where try self.key(key, normalizesTo: normalized, path: path) {
+                candidates.append(key)
+            }
+            guard let first = candidates.first else { return nil }
+            return (first, Array(candidates.dropFirst()))
+        }
         guard summary.pointee.mayContain(hash) else { return nil }
         let start = summary.pointee.cursor
         guard start >= 0 else {
@@ -108,7 +115,7 @@ extension DecoderImpl {
     /// The summary of `object` for normalized matching: the filter of its keys' hashes, and a
     /// cursor when no two of them are equal.
     private func summary(of object: Int, _ hashes: NormalizedKeyHashes, path: CodingPathNode) throws -> NormalizedKeyHashes.ObjectSummary {
-        var summary = NormalizedKeyHashes.ObjectSummary(object: object, cursor: object &+ 1, filter: (0, 0))
+        var summary = NormalizedKeyHashes.ObjectSummary(object: object, cursor: object &+ 1, searches: 0, filter: (0, 0))
         var all: [UInt32] = []
         all.reserveCapacity(map.childCount(object) / 2)
         for (key, _) in map.members(of: object) {

@@ -16,9 +16,12 @@ final class NormalizedKeyHashes {
     struct ObjectSummary {
         /// The object entry this summary describes (-1: none yet).
         var object: Int
-        /// The key entry where the next search starts, or -1 when two keys of the object hash
-        /// alike (then every search reads all keys, to see each candidate).
+        /// The key entry where the next search starts; -1 when two keys of the object hash
+        /// alike (then every search reads all keys, to see each candidate); -2 while the
+        /// summary is not made yet (see ``searchesBeforeSummary``).
         var cursor: Int
+        /// The searches made in the object so far, while it has no summary.
+        var searches: Int
         /// Bit `hash >> 25` of each key's hash: a hash whose bit is clear is no key's.
         var filter: (UInt64, UInt64)
 
@@ -35,30 +38,34 @@ final class NormalizedKeyHashes {
         }
     }
 
-    /// One hash per entry of the map (only key entries are ever filled); 0 is "not computed yet".
-    private let hashes: UnsafeMutablePointer<UInt32>
+    /// One hash per entry of the map (only key entries are ever filled); 0 is "not computed
+    /// yet". Allocated when the first summary is made.
+    private var hashes: UnsafeMutablePointer<UInt32>?
     private let count: Int
     /// Object summaries, by object entry modulo the slot count.
     private let summaries: UnsafeMutablePointer<ObjectSummary>
     private static let summarySlots = 256
+    /// Searches in one object before its summary is made. Hashing every key of an object costs
+    /// more than a few searches comparing keys as they are read (most differ at the first
+    /// letter), so an object searched once or twice (an absent Optional in a valid document)
+    /// never pays for it; a respelled document searches each object once per property.
+    static let searchesBeforeSummary = 1
 
     init(entryCount: Int) {
         count = entryCount
-        hashes = .allocate(capacity: entryCount)
-        hashes.initialize(repeating: 0, count: entryCount)
         summaries = .allocate(capacity: Self.summarySlots)
-        summaries.initialize(repeating: ObjectSummary(object: -1, cursor: -1, filter: (0, 0)), count: Self.summarySlots)
+        summaries.initialize(repeating: ObjectSummary(object: -1, cursor: -2, searches: 0, filter: (0, 0)), count: Self.summarySlots)
     }
 
     deinit {
-        hashes.deallocate()
+        hashes?.deallocate()
         summaries.deallocate()
     }
 
     /// The hash of key entry `entry`, from `compute` the first time it is asked for.
     @inline(__always)
     func hash(of entry: Int, _ compute: () throws -> UInt32) rethrows -> UInt32 {
-        guard entry >= 0 && entry < count else { return try compute() }
+        guard let hashes, entry >= 0 && entry < count else { return try compute() }
         let cached = hashes[entry]
         if cached != 0 { return cached }
         let hash = try compute()
@@ -66,11 +73,24 @@ final class NormalizedKeyHashes {
         return hash
     }
 
-    /// The summary of `object`, made by `make` when its slot holds another object's.
+    /// The summary of `object`, made by `make` at its ``searchesBeforeSummary``-th search, or
+    /// `nil` before that.
     @inline(__always)
-    func summary(of object: Int, _ make: () throws -> ObjectSummary) rethrows -> UnsafeMutablePointer<ObjectSummary> {
+    func summary(of object: Int, _ make: () throws -> ObjectSummary) rethrows -> UnsafeMutablePointer<ObjectSummary>? {
         let slot = summaries + (object & (Self.summarySlots &- 1))
-        if slot.pointee.object != object { slot.pointee = try make() }
+        if slot.pointee.object != object {
+            slot.pointee = ObjectSummary(object: object, cursor: -2, searches: 0, filter: (0, 0))
+        }
+        if slot.pointee.cursor == -2 {
+            slot.pointee.searches &+= 1
+            guard slot.pointee.searches > Self.searchesBeforeSummary else { return nil }
+            if hashes == nil {
+                let hashes = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+                hashes.initialize(repeating: 0, count: count)
+                self.hashes = hashes
+            }
+            slot.pointee = try make()
+        }
         return slot
     }
 
