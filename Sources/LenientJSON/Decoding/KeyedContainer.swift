@@ -74,6 +74,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `false` where the member is only looked for, not read (no report event).
     @inline(__always)
     func lookup<K: CodingKey>(_ key: K, notes: Bool = true) throws -> KeyedMember? {
+        if table == nil && impl.map.hasRespelledObjects && impl.options.policy.keyMatching == .normalized,
+           let member = try impl.indexedMember(for: key, in: object, path: pathNode, notes: notes) {
+            if member != nil { impl.keysFound &+= 1 }
+            return member
+        }
         if let entry = findExact(key) {
             impl.keysFound &+= 1
             return KeyedMember(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)

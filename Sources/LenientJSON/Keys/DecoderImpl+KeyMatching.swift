@@ -46,6 +46,8 @@ extension DecoderImpl {
             return try keys(of: object, normalizingTo: normalized, path: path)
         }
         guard let candidates else { return nil }
+        map.normalizedKeyHashes.noteRespelled(object)
+        map.hasRespelledObjects = true
         var chosen = candidates.first
         var spellings: [String] = []
         if !candidates.others.isEmpty {
@@ -56,14 +58,19 @@ extension DecoderImpl {
                     path: path.path(appending: key), map: map, entry: object)
             }
         }
-        if notes && report != nil {
-            let pathKey = MatchedKey(key, keyEntry: chosen, in: map)
-            let order = map.keysHaveDocumentOrder ? "first" : "first in UTF-8 order"
-            note(.matchedKey, entry: chosen + 1, path: path.path(appending: pathKey),
-                 "Matched key \"\(pathKey.inputName)\" to \"\(name)\""
-                    + (spellings.count > 1 ? " (the \(order) of \(spellings.count) keys that match it)." : "."))
-        }
+        if notes { noteMatch(of: key, to: chosen, among: spellings.count, path: path) }
         return chosen + 1
+    }
+
+    /// Reports that key entry `chosen` was matched to model key `key` by normalization, the
+    /// first of `spellings` keys that match it when there are several.
+    func noteMatch<Key: CodingKey>(of key: Key, to chosen: Int, among spellings: Int, path: CodingPathNode) {
+        guard report != nil else { return }
+        let pathKey = MatchedKey(key, keyEntry: chosen, in: map)
+        let order = map.keysHaveDocumentOrder ? "first" : "first in UTF-8 order"
+        note(.matchedKey, entry: chosen + 1, path: path.path(appending: pathKey),
+             "Matched key \"\(pathKey.inputName)\" to \"\(key.stringValue)\""
+                + (spellings > 1 ? " (the \(order) of \(spellings) keys that match it)." : "."))
     }
 
     /// The key entries of `object` that normalize to `normalized`, in document order (the
@@ -93,6 +100,17 @@ extension DecoderImpl {
             return (first, Array(candidates.dropFirst()))
         }
         // Keys hash distinctly: the one key with this hash is the only possible match.
+        guard let child = try key(hashing: hash, in: object, from: summary, path: path),
+              try self.key(child, normalizesTo: normalized, path: path) else { return nil }
+        return (child, [])
+    }
+
+    /// The key entry of `object` whose normalized hash is `hash`, in an object whose keys hash
+    /// distinctly, searched from the summary's cursor (wrapping around); the cursor moves past
+    /// the key found.
+    func key(hashing hash: UInt32, in object: Int, from summary: UnsafeMutablePointer<NormalizedKeyHashes.ObjectSummary>, path: CodingPathNode) throws -> Int? {
+        let hashes = map.normalizedKeyHashes
+        let start = summary.pointee.cursor
         let end = map.containerEnd(object)
         var child = start
         var wrapped = false
@@ -104,9 +122,8 @@ extension DecoderImpl {
             }
             if wrapped && child >= start { return nil }
             if try hashes.hash(of: child, { try normalizedHash(ofKey: child, path: path) }) == hash {
-                guard try self.key(child, normalizesTo: normalized, path: path) else { return nil }
                 summary.pointee.cursor = map.next(after: child &+ 1)
-                return (child, [])
+                return child
             }
             child = map.next(after: child &+ 1)
         }

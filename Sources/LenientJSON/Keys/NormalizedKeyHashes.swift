@@ -22,6 +22,9 @@ final class NormalizedKeyHashes {
         var cursor: Int
         /// The searches made in the object so far, while it has no summary.
         var searches: Int
+        /// Whether a search found a key spelled otherwise than the model's: the object is
+        /// respelled, and exact lookups go through the summary too (see ``distinctSummary(of:)``).
+        var isRespelled = false
         /// Bit `hash >> 25` of each key's hash: a hash whose bit is clear is no key's.
         var filter: (UInt64, UInt64)
 
@@ -89,9 +92,33 @@ final class NormalizedKeyHashes {
                 hashes.initialize(repeating: 0, count: count)
                 self.hashes = hashes
             }
+            let isRespelled = slot.pointee.isRespelled
             slot.pointee = try make()
+            slot.pointee.isRespelled = isRespelled
         }
         return slot
+    }
+
+    /// The summary of `object` if it has one, its keys hash distinctly and it is respelled,
+    /// without counting a search. (In an object whose keys are spelled as the model's, the
+    /// exact search from its cursor is cheaper than hashing the model key.)
+    @inline(__always)
+    func distinctSummary(of object: Int) -> UnsafeMutablePointer<ObjectSummary>? {
+        let slot = summaries + (object & (Self.summarySlots &- 1))
+        return slot.pointee.object == object && slot.pointee.cursor >= 0 && slot.pointee.isRespelled ? slot : nil
+    }
+
+    /// Records that a search in `object` found a key spelled otherwise than the model's.
+    @inline(__always)
+    func noteRespelled(_ object: Int) {
+        let slot = summaries + (object & (Self.summarySlots &- 1))
+        if slot.pointee.object == object { slot.pointee.isRespelled = true }
+    }
+
+    /// Whether UTF-8 `text` has a letter or digit: a key without any normalizes to nothing and
+    /// is never matched by normalization.
+    static func keepsSomething(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.contains { KeyNormalization.folded($0) != nil }
     }
 
     /// The hash of UTF-8 `text`'s normalized form (FNV-1a over the bytes that normalization
@@ -100,8 +127,8 @@ final class NormalizedKeyHashes {
     static func hash(normalizing text: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
         for byte in text {
-            guard let folded = KeyNormalization.folded(byte) else { continue }
-            hash = (hash ^ UInt32(folded)) &* 16_777_619
+            let folded = KeyNormalization.foldedOrZero(byte)
+            if folded != 0 { hash = (hash ^ UInt32(folded)) &* 16_777_619 }
         }
         return hash == 0 ? 1 : hash
     }

@@ -77,6 +77,9 @@ final class ValueMap: @unchecked Sendable {
     var describesErrors = true
     /// Normalized key hashes, made the first time a key is matched by normalization.
     lazy var normalizedKeyHashes = NormalizedKeyHashes(entryCount: entries.entryCount)
+    /// Whether normalized matching has found a respelled key in some object yet (lookups may
+    /// then go through ``NormalizedKeyHashes``).
+    var hasRespelledObjects = false
 
     /// Where every value of this map is, for a map made by ``missingMember(of:)``.
     private var pinnedLocation: SourceLocation?
