@@ -96,6 +96,53 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         set { lock.withLock { _dateFormats = newValue } }
     }
 
+    private var _identityMap: IdentityMap?
+    private var _collectsAllErrors = false
+
+    /// Where instances of `Identifiable` classes are shared, one per type and `id`.
+    ///
+    /// With a map set, a class that conforms to `Identifiable` decodes to the first instance
+    /// decoded for its `id`, within one document and across every decode that uses the same
+    /// map; see ``IdentityMap``. Structures and other types are not affected. Share one map
+    /// between decoders, or set a new one to start afresh.
+    ///
+    /// ```swift
+    /// decoder.identityMap = IdentityMap()
+    /// let first = try decoder.decode([User].self, from: page1)
+    /// let second = try decoder.decode([User].self, from: page2)   // same User objects per id
+    /// ```
+    ///
+    /// The default is `nil`: every occurrence decodes to an instance of its own.
+    open var identityMap: IdentityMap? {
+        get { lock.withLock { _identityMap } }
+        set { lock.withLock { _identityMap = newValue } }
+    }
+
+    /// Whether a decode that fails lists every problem of the document instead of the first.
+    ///
+    /// When `true` and a decode fails, the decoder goes on to the end of the document, standing
+    /// in for each value that cannot be decoded only to keep going, and throws one
+    /// ``LenientDecodingErrors`` listing every problem, in document order, each once: the same
+    /// `DecodingError`s, with path, line, column, expected and found, that the decoder throws
+    /// one at a time. A document without problems decodes as it does when this is `false`, at
+    /// the same cost; a document with one problem throws a ``LenientDecodingErrors`` of one
+    /// error. Invalid JSON is listed alone: the first syntax error ends the document.
+    ///
+    /// ```swift
+    /// decoder.collectsAllErrors = true
+    /// do {
+    ///     let order = try decoder.decode(Order.self, from: data)
+    /// } catch let problems as LenientDecodingErrors {
+    ///     for error in problems.errors { print(error) }
+    /// }
+    /// ```
+    ///
+    /// The default is `false`: a decode throws its first `DecodingError`, as `JSONDecoder` does.
+    open var collectsAllErrors: Bool {
+        get { lock.withLock { _collectsAllErrors } }
+        set { lock.withLock { _collectsAllErrors = newValue } }
+    }
+
     // MARK: Decoding Data
 
     /// Decodes a value of the given type from JSON data.
@@ -279,6 +326,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         options.assumesTopLevelDictionary = assumesTopLevelDictionary
         options.policy = policy
         options.dateFormatters = formatters(for: dateFormats)
+        options.identityMap = identityMap
         return options
     }
 
