@@ -167,7 +167,11 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///   value cannot be decoded under the policy. Its `debugDescription` names the JSON path,
     ///   the line and column, what was expected and what was found.
     open override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try withDocument(data) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
+        do {
+            return try withDocument(data) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
+        } catch let error as DecodingError {
+            throw failure(error) { try withDocument(data) { $0.collectProblems(of: type, at: 0, parent: .root, firstError: error) } }
+        }
     }
 
     /// Decodes a value of a type that needs a configuration from JSON data.
@@ -230,7 +234,11 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout LenientDecodingReport) throws -> T {
         let collector = ReportCollector()
         defer { report.events.append(contentsOf: collector.events) }
-        return try withDocument(data, report: collector) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
+        do {
+            return try withDocument(data, report: collector) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
+        } catch let error as DecodingError {
+            throw failure(error) { try withDocument(data) { $0.collectProblems(of: type, at: 0, parent: .root, firstError: error) } }
+        }
     }
 
     /// Decodes a value of the given type found at a path inside the JSON data.
@@ -254,9 +262,18 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///   `.typeMismatch` when a step meets a value of the other kind, and any error of
     ///   ``decode(_:from:)``.
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: [JSONPathComponent]) throws -> T {
-        try withDocument(data) { impl in
-            let (entry, node) = try impl.locate(path)
-            return try impl.unwrap(entry, as: type, parent: node, key: nil)
+        do {
+            return try withDocument(data) { impl in
+                let (entry, node) = try impl.locate(path)
+                return try impl.unwrap(entry, as: type, parent: node, key: nil)
+            }
+        } catch let error as DecodingError {
+            throw failure(error) {
+                try withDocument(data) { impl in
+                    let (entry, node) = try impl.locate(path)
+                    return impl.collectProblems(of: type, at: entry, parent: node, firstError: error)
+                }
+            }
         }
     }
 
@@ -307,7 +324,13 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     func decodeTree<T: Decodable>(_ type: T.Type, _ object: Any, report: ReportCollector?) throws -> T {
         let map = try JSONObjectTree.map(of: object)
         let impl = DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root, report: report)
-        return try impl.unwrap(0, as: type, parent: .root, key: nil)
+        do {
+            return try impl.unwrap(0, as: type, parent: .root, key: nil)
+        } catch let error as DecodingError {
+            throw failure(error) {
+                DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root).collectProblems(of: type, at: 0, parent: .root, firstError: error)
+            }
+        }
     }
 
     // MARK: Internals

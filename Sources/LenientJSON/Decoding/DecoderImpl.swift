@@ -43,6 +43,9 @@ final class DecoderImpl: Decoder {
     /// The entries being wrapped as one-element arrays right now: a value is never wrapped
     /// inside its own wrapping (an any-JSON type that tries `[Self]` first would recurse).
     var entriesBeingWrapped: [Int] = []
+    /// The problems found so far while every problem of a document is listed
+    /// (`DecoderImpl+ErrorCollection.swift`); `nil` in every other decode.
+    var collection: ErrorCollection?
 
     init(map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil) {
         self.map = map
