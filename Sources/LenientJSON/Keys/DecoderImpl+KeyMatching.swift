@@ -46,7 +46,7 @@ extension DecoderImpl {
             return try keys(of: object, normalizingTo: normalized, path: path)
         }
         guard let candidates else { return nil }
-        map.normalizedKeyHashes.noteRespelled(object)
+        map.keyHashes().noteRespelled(object)
         map.hasRespelledObjects = true
         var chosen = candidates.first
         var spellings: [String] = []
@@ -78,7 +78,7 @@ extension DecoderImpl {
     /// where the last search stopped (see ``NormalizedKeyHashes``).
     private func keys(of object: Int, normalizingTo normalized: UnsafeBufferPointer<UInt8>, path: CodingPathNode) throws -> (first: Int, others: [Int])? {
         let hash = NormalizedKeyHashes.hash(normalizing: normalized)
-        let hashes = map.normalizedKeyHashes
+        let hashes = map.keyHashes()
         guard let summary = try hashes.summary(of: object, { try self.summary(of: object, hashes, path: path) }) else {
             var candidates: [Int] = []
             for (key, _) in map.members(of: object) where try self.key(key, normalizesTo: normalized, path: path) {
@@ -109,7 +109,7 @@ extension DecoderImpl {
     /// distinctly, searched from the summary's cursor (wrapping around); the cursor moves past
     /// the key found.
     func key(hashing hash: UInt32, in object: Int, from summary: UnsafeMutablePointer<NormalizedKeyHashes.ObjectSummary>, path: CodingPathNode) throws -> Int? {
-        let hashes = map.normalizedKeyHashes
+        let hashes = map.keyHashes()
         let start = summary.pointee.cursor
         let end = map.containerEnd(object)
         var child = start

@@ -12,7 +12,7 @@ extension DecoderImpl {
     /// lookup then goes on as usual). Used for objects searched in place only (plain keys, no
     /// key strategy), under normalized matching.
     func indexedMember<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode, notes: Bool) throws -> KeyedMember?? {
-        guard let summary = map.normalizedKeyHashes.distinctSummary(of: object) else { return nil }
+        guard let summary = map.keyHashes().distinctSummary(of: object) else { return nil }
         var name = key.stringValue
         return try name.withUTF8 { bytes -> KeyedMember?? in
             let hash = NormalizedKeyHashes.hash(normalizing: bytes)

@@ -11,7 +11,10 @@
 /// starts after the key matched last (models read keys mostly in document order), and a
 /// filter of its hashes answers most lookups of absent keys at once. A valid document whose
 /// keys match never makes this table.
-final class NormalizedKeyHashes {
+///
+/// A value of plain pointers, so that reading it from the map retains nothing: the map owns
+/// the memory (``ValueMap/keyHashes()``) and frees it with ``deallocate()``.
+struct NormalizedKeyHashes {
     /// What normalized matching knows about one object.
     struct ObjectSummary {
         /// The object entry this summary describes (-1: none yet).
@@ -41,9 +44,8 @@ final class NormalizedKeyHashes {
         }
     }
 
-    /// One hash per entry of the map (only key entries are ever filled); 0 is "not computed
-    /// yet". Allocated when the first summary is made.
-    private var hashes: UnsafeMutablePointer<UInt32>?
+    /// One hash per entry of the map (only key entries are ever filled); 0 is "not computed yet".
+    private let hashes: UnsafeMutablePointer<UInt32>
     private let count: Int
     /// Object summaries, by object entry modulo the slot count.
     private let summaries: UnsafeMutablePointer<ObjectSummary>
@@ -56,19 +58,22 @@ final class NormalizedKeyHashes {
 
     init(entryCount: Int) {
         count = entryCount
+        hashes = .allocate(capacity: entryCount)
+        hashes.initialize(repeating: 0, count: entryCount)
         summaries = .allocate(capacity: Self.summarySlots)
         summaries.initialize(repeating: ObjectSummary(object: -1, cursor: -2, searches: 0, filter: (0, 0)), count: Self.summarySlots)
     }
 
-    deinit {
-        hashes?.deallocate()
+    /// Frees the memory; called once, by the map that made the table.
+    func deallocate() {
+        hashes.deallocate()
         summaries.deallocate()
     }
 
     /// The hash of key entry `entry`, from `compute` the first time it is asked for.
     @inline(__always)
     func hash(of entry: Int, _ compute: () throws -> UInt32) rethrows -> UInt32 {
-        guard let hashes, entry >= 0 && entry < count else { return try compute() }
+        guard entry >= 0 && entry < count else { return try compute() }
         let cached = hashes[entry]
         if cached != 0 { return cached }
         let hash = try compute()
@@ -87,11 +92,6 @@ final class NormalizedKeyHashes {
         if slot.pointee.cursor == -2 {
             slot.pointee.searches &+= 1
             guard slot.pointee.searches > Self.searchesBeforeSummary else { return nil }
-            if hashes == nil {
-                let hashes = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-                hashes.initialize(repeating: 0, count: count)
-                self.hashes = hashes
-            }
             let isRespelled = slot.pointee.isRespelled
             slot.pointee = try make()
             slot.pointee.isRespelled = isRespelled

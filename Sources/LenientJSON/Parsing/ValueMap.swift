@@ -76,7 +76,7 @@ final class ValueMap: @unchecked Sendable {
     /// value is decoded again strictly, whose errors are only used to fail that attempt.
     var describesErrors = true
     /// Normalized key hashes, made the first time a key is matched by normalization.
-    lazy var normalizedKeyHashes = NormalizedKeyHashes(entryCount: entries.entryCount)
+    private var normalizedKeyHashes: NormalizedKeyHashes?
     /// Whether normalized matching has found a respelled key in some object yet (lookups may
     /// then go through ``NormalizedKeyHashes``).
     var hasRespelledObjects = false
@@ -124,6 +124,15 @@ final class ValueMap: @unchecked Sendable {
 
     deinit {
         if ownsBytes { bytes.deallocate() }
+        normalizedKeyHashes?.deallocate()
+    }
+
+    /// The normalized key hashes of this map's keys (see ``NormalizedKeyHashes``), made on first use.
+    @inline(__always) func keyHashes() -> NormalizedKeyHashes {
+        if let normalizedKeyHashes { return normalizedKeyHashes }
+        let made = NormalizedKeyHashes(entryCount: entries.entryCount)
+        normalizedKeyHashes = made
+        return made
     }
 
     /// Whether standard JSON text can be scanned and decoded in place, without a copy: its
