@@ -50,13 +50,7 @@ struct NormalizedKeyIndexTests {
         var distinct: [String] = []
         for index in indices where !distinct.contains("key\(index)") { distinct.append("key\(index)") }
         distinct.append("absent")
-        let order: [String]
-        switch testCase.order {
-        case .document: order = distinct
-        case .reversed: order = distinct.reversed()
-        case .interleaved: order = distinct.enumerated().sorted { ($0.offset % 3, $0.offset) < ($1.offset % 3, $1.offset) }.map(\.element)
-        case .twice: order = distinct + distinct.reversed()
-        }
+        let order = testCase.order.arrange(distinct)
         let decoder = LenientJSONDecoder()
         decoder.userInfo[.readOrder] = order
         let value = try decoder.decode(KeyLookupOrderTests.OrderedReader.self, from: Data(json.utf8))
