@@ -277,7 +277,7 @@ struct JSONScanner {
         try enter(at: open)
         defer { depth &-= 1 }
         index &+= 1
-        let entry = words.count
+        let entry = words.entryCount
         record(ValueMap.Kind.array.rawValue, open, 0)
         var count = 0
         if try nextNonWhitespace() == UInt8(ascii: "]") {
@@ -298,8 +298,7 @@ struct JSONScanner {
                 }
             }
         }
-        words[entry] = ValueMap.Kind.array.rawValue | (count << 8)
-        words[entry &+ 2] = words.entryCount
+        words.close(entry, header: ValueMap.Kind.array.rawValue, childCount: count)
     }
 
     mutating func scanObject() throws(JSONSyntaxError) {
@@ -311,13 +310,12 @@ struct JSONScanner {
     }
 
     mutating func scanObjectMembers(braced: Bool, start: Int) throws(JSONSyntaxError) {
-        let entry = words.count
+        let entry = words.entryCount
         record(ValueMap.Kind.object.rawValue, start, 0)
         var count = 0
         var keyFlags = 0
         defer {
-            words[entry] = ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys) | (count << 8)
-            words[entry &+ 2] = words.entryCount
+            words.close(entry, header: ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys), childCount: count)
         }
         // Whether the object ends at `byte` (consumed), where a key could also start.
         @inline(__always) func ends(_ byte: UInt8?, at index: inout Int) throws(JSONSyntaxError) -> Bool {
