@@ -207,6 +207,30 @@ final class ValueMap: @unchecked Sendable {
         let count = length(entry)
         guard count == key.count else { return false }
         if count == 0 { return true }
-        return memcmp(bytes.baseAddress! + offset(entry), key.baseAddress!, count) == 0
+        return Self.bytesEqual(UnsafeRawPointer(bytes.baseAddress! + offset(entry)), UnsafeRawPointer(key.baseAddress!), count: count)
+    }
+
+    /// Whether the `count` (> 0) bytes at `a` and `b` are equal, compared inline (keys are short,
+    /// and a `memcmp` call costs more than the comparison): eight bytes at a time with the last
+    /// word overlapping, else two overlapping four-byte words, else first, middle and last byte.
+    /// Reads only the `count` bytes of each.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            var index = 0
+            while index &+ 8 < count {
+                if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+                index &+= 8
+            }
+            return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        let middle = count &>> 1, last = count &- 1
+        return a.load(as: UInt8.self) == b.load(as: UInt8.self)
+            && a.load(fromByteOffset: middle, as: UInt8.self) == b.load(fromByteOffset: middle, as: UInt8.self)
+            && a.load(fromByteOffset: last, as: UInt8.self) == b.load(fromByteOffset: last, as: UInt8.self)
     }
 }
