@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Where a stream's bytes come from, read a piece at a time into the reader's buffer.
+protocol ByteChunkSource: AnyObject {
+    /// Reads up to `buffer.count` bytes into `buffer`; the number read, 0 at the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int
+    /// Releases what the source holds (a file). Reading after it returns 0.
+    func close()
+}
+
+/// The bytes of a file, read with `read(2)` straight into the caller's buffer (with
+/// `FileHandle` where there is no `read`). The file is opened when the source is made and
+/// closed by ``close()``, at the latest when the source goes away.
+final class FileChunkSource: ByteChunkSource {
+    private var handle: FileHandle?
+
+    init(url: URL) throws {
+        handle = try FileHandle(forReadingFrom: url)
+    }
+
+    deinit { close() }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
+        guard let handle, buffer.count > 0 else { return 0 }
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        guard let base = buffer.baseAddress else { return 0 }
+        while true {
+            let count = Foundation.read(handle.fileDescriptor, base, buffer.count)
+            if count >= 0 { return count }
+            let code = errno
+            if code == EINTR { continue }
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+        #else
+        guard let data = try handle.read(upToCount: buffer.count) else { return 0 }
+        return data.copyBytes(to: buffer)
+        #endif
+    }
+
+    func close() {
+        try? handle?.close()
+        handle = nil
+    }
+}
+
+/// The bytes of any `AsyncSequence` of `UInt8`, pulled one at a time (the only way a generic
+/// sequence gives them) and handed on in pieces. A piece ends at a line break, so that a JSON
+/// Lines stream that arrives slowly yields each line as soon as it is there, or when the
+/// buffer is full.
+final class AsyncByteChunks<Bytes: AsyncSequence>: ByteChunkSource where Bytes.Element == UInt8 {
+    private var iterator: Bytes.AsyncIterator?
+
+    init(_ bytes: Bytes) {
+        iterator = bytes.makeAsyncIterator()
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
+        guard var bytes = iterator else { return 0 }
+        var count = 0
+        while count < buffer.count {
+            guard let byte = try await bytes.next() else {
+                iterator = nil
+                return count
+            }
+            buffer[count] = byte
+            count += 1
+            if byte == UInt8(ascii: "\n") { break }
+        }
+        iterator = bytes
+        return count
+    }
+
+    func close() {
+        iterator = nil
+    }
+}
