@@ -81,3 +81,47 @@ final class AsyncByteChunks<Bytes: AsyncSequence>: ByteChunkSource where Bytes.E
         iterator = nil
     }
 }
+
+/// The bytes of an `AsyncSequence` of chunks (`Data`, `[UInt8]`), copied into the reader's
+/// buffer a chunk at a time: no per-byte `await`. A piece ends where a chunk ends, so each
+/// chunk is decoded as far as it goes as soon as it has arrived.
+final class AsyncChunkSource<Chunks: AsyncSequence>: ByteChunkSource where Chunks.Element: DataProtocol {
+    private var iterator: Chunks.AsyncIterator?
+    /// The part of the last chunk not handed on yet.
+    private var pending: Chunks.Element?
+    private var pendingStart: Chunks.Element.Index?
+
+    init(_ chunks: Chunks) {
+        iterator = chunks.makeAsyncIterator()
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
+        while pending == nil {
+            guard var chunks = iterator else { return 0 }
+            guard let chunk = try await chunks.next() else {
+                iterator = nil
+                return 0
+            }
+            iterator = chunks
+            if !chunk.isEmpty {
+                pending = chunk
+                pendingStart = chunk.startIndex
+            }
+        }
+        guard let chunk = pending, let start = pendingStart else { return 0 }
+        let end = chunk.index(start, offsetBy: buffer.count, limitedBy: chunk.endIndex) ?? chunk.endIndex
+        let count = chunk[start ..< end].copyBytes(to: buffer)
+        if end == chunk.endIndex {
+            pending = nil
+            pendingStart = nil
+        } else {
+            pendingStart = end
+        }
+        return count
+    }
+
+    func close() {
+        iterator = nil
+        pending = nil
+    }
+}

@@ -96,4 +96,35 @@ extension LenientJSONDecoder {
     where Bytes.Element == UInt8 {
         LenientJSONElements(decoder: self, source: .bytes { AsyncByteChunks(bytes) }, onEvent: onEvent)
     }
+
+    /// The elements of a JSON stream that arrives in chunks (`Data`, `[UInt8]`), decoded one
+    /// at a time as the chunks arrive.
+    ///
+    /// As ``elements(of:from:)-(_,Bytes)``, for a sequence of chunks instead of single bytes
+    /// (an `AsyncStream<Data>` fed by a network delegate, file or socket reads): each chunk is
+    /// copied as a whole, with no `await` per byte, and decoded as far as it goes as soon as it
+    /// has arrived. Chunks may split the stream anywhere, inside a string, an escape, a number
+    /// or a multi-byte character.
+    ///
+    /// ```swift
+    /// let (chunks, continuation) = AsyncStream.makeStream(of: Data.self)
+    /// // the network delegate calls continuation.yield(data) for each piece, then finish()
+    /// for try await item in decoder.elements(of: Item.self, from: chunks) {
+    ///     show(item)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type of each element.
+    ///   - chunks: The stream's bytes, in chunks of any size (empty chunks are skipped).
+    ///   - onEvent: Called in the iterating task with each ``LenientDecodingEvent``, as for
+    ///     ``elements(of:from:onEvent:)-(_,URL,_)``; `nil` (the default) reports nothing.
+    /// - Returns: The stream's elements, as an `AsyncSequence`.
+    /// - Throws: Nothing here; iterating throws `DecodingError` for the stream's errors, and
+    ///   what the chunk sequence throws.
+    public func elements<T: Decodable, Chunks: AsyncSequence & Sendable>(
+        of type: T.Type, from chunks: Chunks, onEvent: (@Sendable (LenientDecodingEvent) -> Void)? = nil
+    ) -> LenientJSONElements<T> where Chunks.Element: DataProtocol {
+        LenientJSONElements(decoder: self, source: .bytes { AsyncChunkSource(chunks) }, onEvent: onEvent)
+    }
 }
