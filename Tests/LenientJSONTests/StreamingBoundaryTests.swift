@@ -18,13 +18,16 @@ struct StreamingBoundaryTests {
         var nested: [String: [Int]]?
     }
 
-    /// Rows whose strings hold quotes, backslashes, brackets, commas, escapes and characters
-    /// of two, three and four UTF-8 bytes, and numbers with a sign, fraction and exponent.
+    /// Rows whose strings (short and long) hold quotes, backslashes, brackets, commas, escapes
+    /// and characters of two, three and four UTF-8 bytes, and numbers with a sign, fraction
+    /// and exponent.
     static let rows = [
         #"{"id": 1, "name": "a\"b\\c", "tags": ["x,y", "]}", "{["], "score": -12.5e3}"#,
         #"{"id": 22, "name": "é😀\u00e9\\", "tags": [], "nested": {"k\"}": [1, 2]}}"#,
         #"{"id":333,"name":"\\\"","tags":["\\","€\/"],"score":0.25}"#,
         #"{ "id" : -4 , "name" : "" , "tags" : [ "\ud83d\ude00" ] , "score" : null }"#,
+        // Strings longer than 16 bytes, with escaped quotes and backslashes far inside them.
+        #"{"id": 5, "name": "a long name, longer than sixteen bytes \" with \\\" quotes ] and } brackets \\", "tags": ["ééééééééééééééééé\\\\\"]"]}"#,
     ]
 
     enum Layout: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -100,16 +103,16 @@ struct StreamingBoundaryTests {
     /// last row is located in the whole stream, however the stream is split.
     @Test("Error location across every split", arguments: [Layout.prettyArray, .jsonLines, .byteOrderMark])
     func locationAcrossSplits(layout: Layout) async throws {
-        let text = layout.text.replacingOccurrences(of: #""id" : -4"#, with: #""id" : "four""#)
+        let text = layout.text.replacingOccurrences(of: #""id": 5,"#, with: #""id": "five","#)
         let bytes = Array(text.utf8)
-        let expectedLocation = location(of: #""four""#, in: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+        let expectedLocation = location(of: #""five""#, in: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
         for split in 0 ... bytes.count {
             let result = await collect(LenientJSONDecoder().elements(of: Row.self, from: ChunkedBytes(bytes: bytes, sizes: [split, bytes.count])))
-            #expect(result.elements.count == 3, "split at \(split)")
+            #expect(result.elements.count == 4, "split at \(split)")
             let error = try #require(result.errorInfo, "split at \(split)")
             #expect(error.kind == "typeMismatch")
-            #expect(error.path == ["Index 3#3", "id"])
-            #expect(error.message.contains("$[3].id (\(expectedLocation))"), "split at \(split): \(error.message)")
+            #expect(error.path == ["Index 4#4", "id"])
+            #expect(error.message.contains("$[4].id (\(expectedLocation))"), "split at \(split): \(error.message)")
         }
     }
 }

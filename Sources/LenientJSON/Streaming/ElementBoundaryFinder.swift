@@ -234,6 +234,7 @@ struct ElementBoundaryFinder {
     /// Scans a container element from `position`: the element when it closes, else `nil`
     /// with `position` at the end of the bytes.
     private mutating func scanContainer(_ bytes: UnsafeBufferPointer<UInt8>) -> Step? {
+        guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         while position < count {
             if inString {
@@ -241,7 +242,12 @@ struct ElementBoundaryFinder {
                 inString = false
                 continue
             }
-            switch bytes[position] {
+            let byte = base[position]
+            if !Self.isStructural(byte) {
+                position += 1
+                continue
+            }
+            switch byte {
             case UInt8(ascii: "\""):
                 inString = true
                 escaped = false
@@ -253,10 +259,8 @@ struct ElementBoundaryFinder {
                     position += 1
                     return finishElement()
                 }
-            case UInt8(ascii: "\n"):
-                newLine(at: position)
             default:
-                break
+                newLine(at: position)
             }
             position += 1
         }
@@ -266,12 +270,25 @@ struct ElementBoundaryFinder {
     /// Scans a string's content from `position` (after its opening quote, or where the last
     /// piece of bytes ended): `true` with `position` after the closing quote, or `false` with
     /// `position` at the end of the bytes and `escaped` telling whether the next byte is.
+    /// Short strings (keys, most values) are read byte by byte; past 16 bytes, `memchr` finds
+    /// the next quote and only the backslashes right before it are looked at.
     private mutating func scanString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
+        let shortEnd = Swift.min(count, position + 16)
+        while position < shortEnd {
+            let byte = base[position]
+            position += 1
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                return true
+            }
+        }
         while position < count {
             let start = position
-            // The next quote; only the backslashes right before it can escape it.
             guard let found = memchr(base + start, Int32(UInt8(ascii: "\"")), count - start) else {
                 escaped = Self.endsEscaping(base, from: start, to: count, escapedAtStart: escaped)
                 position = count
@@ -302,6 +319,16 @@ struct ElementBoundaryFinder {
     }
 
     // MARK: Bytes and places
+
+    /// Whether `byte` is one a container's scan stops at: a quote, a bracket or brace, or a
+    /// line break (two 64-bit masks, for the bytes below 0x80).
+    @inline(__always)
+    private static func isStructural(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 1 << 0x22 | 1 << 0x0A
+        let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64)
+        let mask = byte < 64 ? low : byte < 128 ? high : 0
+        return mask & (1 << UInt64(byte & 63)) != 0
+    }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09

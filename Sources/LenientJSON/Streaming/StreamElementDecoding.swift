@@ -15,16 +15,19 @@ extension LenientJSONDecoder {
     /// element that cannot be decoded is dropped (`nil`) and reported, as in an array.
     ///
     /// The bytes are borrowed for the decode only: the value map copies them if an error or a
-    /// kept decoder outlives it.
+    /// kept decoder outlives it. `dispatch` carries what the decodes learned about the model's
+    /// types from one element to the next, as one whole-document decode keeps it.
     func decodeStreamElement<T: Decodable>(
         _ type: T.Type, bytes: UnsafeRawBufferPointer, index: Int, location: SourceLocation,
-        options: DecodingOptions, report: ReportCollector?
+        options: DecodingOptions, report: ReportCollector?, dispatch: inout TypeDispatchCache
     ) throws -> T? {
         guard let base = bytes.baseAddress else { return nil }
         let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
         let origin = DocumentOrigin(path: [IndexKey(index)], location: location)
         return try withDocument(data, report: report, options: options, origin: origin) { impl in
-            try impl.element(0, as: type, parent: .root, key: IndexKey(index))
+            impl.dispatchCache = dispatch
+            defer { dispatch = impl.dispatchCache }
+            return try impl.element(0, as: type, parent: .root, key: IndexKey(index))
         }
     }
 }

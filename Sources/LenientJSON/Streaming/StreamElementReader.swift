@@ -21,6 +21,8 @@ final class StreamElementReader<T: Decodable> {
     /// The number of bytes of `buffer` that hold stream bytes.
     private var filled = 0
     private var finder = ElementBoundaryFinder()
+    /// How each type met so far is decoded, kept from one element to the next.
+    private var dispatch = TypeDispatchCache()
     private var reachedEnd = false
     private var isFinished = false
 
@@ -71,10 +73,10 @@ final class StreamElementReader<T: Decodable> {
     /// Element `index`, or `nil` when the policy dropped it; its events go to `onEvent`.
     private func decode(_ bytes: UnsafeRawBufferPointer, index: Int, origin: SourceLocation) throws -> T? {
         guard let collector, let onEvent else {
-            return try decoder.decodeStreamElement(T.self, bytes: bytes, index: index, location: origin, options: options, report: nil)
+            return try decoder.decodeStreamElement(T.self, bytes: bytes, index: index, location: origin, options: options, report: nil, dispatch: &dispatch)
         }
         defer { collector.events.removeAll(keepingCapacity: true) }
-        let element = try decoder.decodeStreamElement(T.self, bytes: bytes, index: index, location: origin, options: options, report: collector)
+        let element = try decoder.decodeStreamElement(T.self, bytes: bytes, index: index, location: origin, options: options, report: collector, dispatch: &dispatch)
         for event in collector.events { onEvent(event) }
         return element
     }
