@@ -1,7 +1,11 @@
 import Foundation
 
 /// The work behind a ``LenientJSONElements`` iterator: reads the stream's bytes a piece at a
-/// time into one buffer, finds each element with an ``ElementBoundaryFinder`` and decodes it.
+/// time into one buffer, finds the elements with an ``ElementBoundaryFinder`` and decodes them.
+///
+/// The elements complete in the buffer are decoded together, as one array (see
+/// ``StreamBatchText``), and handed out one at a time; a batch whose text is not valid JSON is
+/// decoded again element by element, so that every element before the faulty one is yielded.
 ///
 /// The buffer holds the unfinished element and one read's worth of bytes: bytes before the
 /// element being read are dropped before each read, and the buffer grows only when one
@@ -26,6 +30,14 @@ final class StreamElementReader<T: Decodable> {
     private var reachedEnd = false
     private var isFinished = false
 
+    /// The text of the current batch.
+    private var batchText: UnsafeMutableRawBufferPointer
+    /// The decoded elements not handed out yet (`nil`: dropped by the policy), with the range
+    /// of their events in `collector`; then the error that ends the stream, if any.
+    private var decoded: [(value: T?, events: Range<Int>)] = []
+    private var nextDecoded = 0
+    private var pendingError: (any Error)?
+
     init(decoder: LenientJSONDecoder, readSize: Int, onEvent: (@Sendable (LenientDecodingEvent) -> Void)?,
          openSource: @escaping () throws -> any ByteChunkSource) {
         self.decoder = decoder
@@ -35,11 +47,13 @@ final class StreamElementReader<T: Decodable> {
         collector = onEvent == nil ? nil : ReportCollector()
         self.readSize = readSize
         buffer = .allocate(byteCount: readSize, alignment: 1)
+        batchText = .allocate(byteCount: readSize, alignment: 1)
     }
 
     deinit {
         source?.close()
         buffer.deallocate()
+        batchText.deallocate()
     }
 
     /// The next element, `nil` at the end of the stream.
@@ -48,13 +62,21 @@ final class StreamElementReader<T: Decodable> {
         do {
             while true {
                 try Task.checkCancellation()
+                if let element = try nextDecodedElement() { return element }
                 let filledBytes = UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: filled)
-                switch finder.next(in: filledBytes, isComplete: reachedEnd) {
-                case .element(let range, let index, let origin):
-                    if let element = try decode(UnsafeRawBufferPointer(rebasing: buffer[range]), index: index, origin: origin) {
-                        return element
-                    }
-                case .needsMoreBytes:
+                var spans: [ElementSpan] = []
+                var step = finder.next(in: filledBytes, isComplete: reachedEnd)
+                while case .element(let range, let index, let origin) = step {
+                    spans.append(ElementSpan(range: range, index: index, origin: origin))
+                    step = finder.next(in: filledBytes, isComplete: reachedEnd)
+                }
+                if !spans.isEmpty {
+                    // The step after the batch is met again once the batch is handed out.
+                    decode(spans)
+                    continue
+                }
+                switch step {
+                case .element, .needsMoreBytes:
                     try await read()
                 case .end:
                     finish()
@@ -70,15 +92,66 @@ final class StreamElementReader<T: Decodable> {
         }
     }
 
-    /// Element `index`, or `nil` when the policy dropped it; its events go to `onEvent`.
-    private func decode(_ bytes: UnsafeRawBufferPointer, index: Int, origin: SourceLocation) throws -> T? {
-        guard let collector, let onEvent else {
-            return try decoder.decodeStreamElement(T.self, bytes: bytes, index: index, location: origin, options: options, report: nil, dispatch: &dispatch)
+    /// The next decoded element not handed out yet, after passing on its events (and those
+    /// of the dropped elements before it); then the error that ended the batch.
+    private func nextDecodedElement() throws -> T? {
+        while nextDecoded < decoded.count {
+            let (value, events) = decoded[nextDecoded]
+            nextDecoded += 1
+            if let collector, let onEvent {
+                for event in collector.events[events] { onEvent(event) }
+            }
+            if let value { return value }
         }
-        defer { collector.events.removeAll(keepingCapacity: true) }
-        let element = try decoder.decodeStreamElement(T.self, bytes: bytes, index: index, location: origin, options: options, report: collector, dispatch: &dispatch)
-        for event in collector.events { onEvent(event) }
-        return element
+        if let pendingError {
+            self.pendingError = nil
+            throw pendingError
+        }
+        return nil
+    }
+
+    /// Decodes the elements of `spans` into `decoded`, as one batch or one by one; the first
+    /// error is kept for when the elements before it have been handed out.
+    private func decode(_ spans: [ElementSpan]) {
+        decoded.removeAll(keepingCapacity: true)
+        nextDecoded = 0
+        collector?.events.removeAll(keepingCapacity: true)
+        let bytes = UnsafeRawBufferPointer(buffer)
+        if let layout = finder.layout,
+           let text = StreamBatchText(spans: spans, bytes: bytes, layout: layout, storage: &batchText) {
+            do {
+                try decoder.decodeStreamBatch(T.self, text: UnsafeRawBufferPointer(rebasing: batchText[..<text.count]), origin: text.origin,
+                                              firstIndex: spans[0].index, options: options, report: collector,
+                                              dispatch: &dispatch, into: &decoded)
+                return
+            } catch {
+                guard decoded.isEmpty, Self.isBeforeAnyElement(error) else {
+                    pendingError = error
+                    return
+                }
+                collector?.events.removeAll(keepingCapacity: true)
+            }
+        }
+        for span in spans {
+            do {
+                let mark = collector?.events.count ?? 0
+                let value = try decoder.decodeStreamElement(T.self, bytes: UnsafeRawBufferPointer(rebasing: bytes[span.range]), index: span.index,
+                                                            location: span.origin, options: options, report: collector, dispatch: &dispatch)
+                decoded.append((value, mark ..< (collector?.events.count ?? 0)))
+            } catch {
+                pendingError = error
+                return
+            }
+        }
+    }
+
+    /// Whether a batch's error came before any element was decoded: the text is not valid
+    /// JSON (a syntax error, found again in its own element) or must be decoded element by
+    /// element.
+    private static func isBeforeAnyElement(_ error: any Error) -> Bool {
+        if error is StreamBatchFallback { return true }
+        guard case DecodingError.dataCorrupted(let context) = error else { return false }
+        return context.underlyingError is JSONSyntaxError
     }
 
     /// Drops the bytes no longer needed, makes room for one read (growing the buffer only
