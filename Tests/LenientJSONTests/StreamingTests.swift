@@ -118,6 +118,15 @@ struct StreamingTests {
         #expect(error.message.contains(#"did you mean "agee"?"#), "\(error.message)")
     }
 
+    /// The README's example, word for word.
+    @Test("The README's error example")
+    func readmeExample() async throws {
+        let text = (0 ..< 41).map { #"{"name": "p\#($0)", "age": \#($0)}"# }.joined(separator: "\n") + "\n" + #"{"name": "Linus", "age": "forty"}"# + "\n"
+        let result = await StreamInput.file.read(Person.self, Array(text.utf8), decoder: LenientJSONDecoder())
+        #expect(result.elements.count == 41)
+        #expect(result.errorInfo?.message == #"Expected Int at $[41].age (line 42, column 26), found string "forty"."#)
+    }
+
     static let truncations: [(String, String)] = [
         (#"[{"name": "Ada", "age": 36}, {"name": "Alan", "age": 41}, {"name": "Gr"#, "array cut in a string"),
         (#"[{"name": "Ada", "age": 36}, {"name": "Alan", "age": 41},"#, "array cut after a comma"),
