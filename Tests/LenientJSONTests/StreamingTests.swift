@@ -262,6 +262,19 @@ struct StreamingTests {
 
     // MARK: Sources
 
+    /// A stream is iterated from the main actor as from anywhere (the iterator is not
+    /// `Sendable`, and needs not be: it stays in the iterating task).
+    @MainActor
+    @Test("Iterating on the main actor")
+    func mainActor() async throws {
+        let text = Array("{\"name\": \"Ada\", \"age\": 36}\n{\"name\": \"Alan\", \"age\": \"41\"}".utf8)
+        var names: [String] = []
+        for try await person in LenientJSONDecoder().elements(of: Person.self, from: ChunkedBytes(bytes: text, sizes: [5])) {
+            names.append(person.name)
+        }
+        #expect(names == ["Ada", "Alan"])
+    }
+
     @Test("A byte sequence's error ends the stream after the elements before it")
     func sequenceError() async throws {
         let text = Array("{\"name\": \"Ada\", \"age\": 36}\n{\"name\": \"Alan\", \"age\": 41}\n".utf8)

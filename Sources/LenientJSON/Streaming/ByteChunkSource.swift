@@ -32,7 +32,13 @@ final class FileChunkSource: ByteChunkSource {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         guard let base = buffer.baseAddress else { return 0 }
         while true {
-            let count = Foundation.read(handle.fileDescriptor, base, buffer.count)
+            #if canImport(Glibc)
+            let count = Glibc.read(handle.fileDescriptor, base, buffer.count)
+            #elseif canImport(Musl)
+            let count = Musl.read(handle.fileDescriptor, base, buffer.count)
+            #else
+            let count = Darwin.read(handle.fileDescriptor, base, buffer.count)
+            #endif
             if count >= 0 { return count }
             let code = errno
             if code == EINTR { continue }
