@@ -76,6 +76,30 @@ struct StreamingTests {
         #expect(result.elements.map(\.userId) == [7, 8])
     }
 
+    /// `allowsJSON5` applies inside elements (unquoted keys, single quotes, hex numbers);
+    /// `assumesTopLevelDictionary` does not apply to a stream's elements, which are whole values.
+    @Test("JSON5 elements, and assumesTopLevelDictionary left aside", arguments: StreamInput.allCases)
+    func decoderSettings(input: StreamInput) async throws {
+        let json5 = "{name: 'Ada', age: 0x24}\n{name: 'Alan', age: +41,}\n"
+        let decoder = LenientJSONDecoder()
+        decoder.allowsJSON5 = true
+        let foundation = JSONDecoder()
+        foundation.allowsJSON5 = true
+        let expected = try json5.split(separator: "\n").map { try foundation.decode(Person.self, from: paddedForFoundation(Data($0.utf8))) }
+        let result = await input.read(Person.self, Array(json5.utf8), decoder: decoder)
+        #expect(result.error == nil, "\(String(describing: result.error))")
+        #expect(result.elements == expected)
+
+        let topLevel = LenientJSONDecoder()
+        topLevel.assumesTopLevelDictionary = true
+        let lines = await input.read(Person.self, Array(Layout.jsonLines.text.utf8), decoder: topLevel)
+        #expect(lines.error == nil, "\(String(describing: lines.error))")
+        #expect(lines.elements.map(\.name) == ["Ada", "Alan", "Grace"])
+        let numbers = await input.read(Int.self, Array("36\n41 85\n".utf8), decoder: topLevel)
+        #expect(numbers.error == nil, "\(String(describing: numbers.error))")
+        #expect(numbers.elements == [36, 41, 85])
+    }
+
     // MARK: Errors
 
     static let badThird = """

@@ -31,7 +31,11 @@ import Foundation
 /// closed at the end, at an error, on cancellation, and when the iterator is dropped.
 ///
 /// A stream whose first value is an array is read as one top-level array, so JSON Lines whose
-/// lines are arrays are not read as values: their second line is an error.
+/// lines are arrays are not read as values: their second line is an error. The stream is
+/// UTF-8. `assumesTopLevelDictionary` does not apply (each element is a whole value); with
+/// `allowsJSON5`, elements may use JSON5, but the stream finds where they end by their
+/// brackets, braces and double-quoted strings only, so a comment or single-quoted string
+/// holding one of those is not supported.
 public struct LenientJSONElements<T: Decodable>: AsyncSequence, Sendable {
     /// The type of the stream's elements.
     public typealias Element = T

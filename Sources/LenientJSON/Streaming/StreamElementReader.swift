@@ -41,7 +41,10 @@ final class StreamElementReader<T: Decodable> {
     init(decoder: LenientJSONDecoder, readSize: Int, onEvent: (@Sendable (LenientDecodingEvent) -> Void)?,
          openSource: @escaping () throws -> any ByteChunkSource) {
         self.decoder = decoder
-        options = decoder.snapshot()
+        var options = decoder.snapshot()
+        // Elements are whole values, delimited by their brackets: never objects without braces.
+        options.assumesTopLevelDictionary = false
+        self.options = options
         self.openSource = openSource
         self.onEvent = onEvent
         collector = onEvent == nil ? nil : ReportCollector()
