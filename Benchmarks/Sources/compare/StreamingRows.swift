@@ -2,6 +2,7 @@
 //   - from one in-memory `Data` as a whole array (`decode([Record].self, from:)`), the baseline;
 //   - streamed from a file holding the array (`elements(of:from: URL)`);
 //   - streamed from a file holding the records as JSON Lines;
+//   - streamed from the JSON Lines bytes in memory as an `AsyncSequence` of bytes, and of chunks;
 //   - from the JSON Lines file read in 256 KiB pieces, split at line breaks, and decoded line by
 //     line with `JSONDecoder` (and, for scale, with `LenientJSONDecoder`);
 // each with its peak memory (VmHWM growth) in a fresh child process
@@ -33,6 +34,40 @@ struct StreamRecord: Codable, Equatable, Sendable {
             tags: ["tag\(id % 7)", "group \(id % 13)", "ünïcödé"],
             address: Address(street: "\(id % 500) Main Street, Apt \(id % 40)", city: "Springfield", zip: String(10000 + id % 89999)))
     }
+}
+
+/// The bytes of a `Data`, one at a time, as an `AsyncSequence` (a stand-in for a network or
+/// pipe byte sequence, without its waiting).
+struct AsyncBytesOfData: AsyncSequence, Sendable {
+    typealias Element = UInt8
+    let data: Data
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let data: Data
+        var index: Data.Index
+        mutating func next() async -> UInt8? {
+            guard index < data.endIndex else { return nil }
+            defer { index += 1 }
+            return data[index]
+        }
+    }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(data: data, index: data.startIndex) }
+}
+
+/// The bytes of a `Data` in chunks of 64 KiB, as an `AsyncSequence` of `Data`.
+struct AsyncChunksOfData: AsyncSequence, Sendable {
+    typealias Element = Data
+    let data: Data
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let data: Data
+        var index: Data.Index
+        mutating func next() async -> Data? {
+            guard index < data.endIndex else { return nil }
+            let end = Swift.min(data.endIndex, index + 65_536)
+            defer { index = end }
+            return data[index ..< end]
+        }
+    }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(data: data, index: data.startIndex) }
 }
 
 enum StreamingBenchmark {
@@ -76,6 +111,8 @@ enum StreamingBenchmark {
         case wholeArray = "whole-array"
         case streamArray = "stream-array"
         case streamLines = "stream-lines"
+        case streamBytes = "stream-bytes"
+        case streamChunks = "stream-chunks"
         case linesFoundation = "lines-jsondecoder"
         case linesLenient = "lines-lenient"
 
@@ -84,6 +121,8 @@ enum StreamingBenchmark {
             case .wholeArray: return "whole array from one in-memory Data (LenientJSON)"
             case .streamArray: return "elements(of:from:) array file"
             case .streamLines: return "elements(of:from:) JSON Lines file"
+            case .streamBytes: return "elements(of:from:) JSON Lines as an AsyncSequence of UInt8"
+            case .streamChunks: return "elements(of:from:) JSON Lines as an AsyncSequence of 64 KiB Data chunks"
             case .linesFoundation: return "JSON Lines read line by line, JSONDecoder per line"
             case .linesLenient: return "JSON Lines read line by line, LenientJSONDecoder per line"
             }
@@ -99,6 +138,12 @@ enum StreamingBenchmark {
                 return try blocking { try await countElements(LenientJSONDecoder().elements(of: StreamRecord.self, from: files.array)) }
             case .streamLines:
                 return try blocking { try await countElements(LenientJSONDecoder().elements(of: StreamRecord.self, from: files.lines)) }
+            case .streamBytes:
+                let bytes = try Data(contentsOf: files.lines)
+                return try blocking { try await countElements(LenientJSONDecoder().elements(of: StreamRecord.self, from: AsyncBytesOfData(data: bytes))) }
+            case .streamChunks:
+                let bytes = try Data(contentsOf: files.lines)
+                return try blocking { try await countElements(LenientJSONDecoder().elements(of: StreamRecord.self, from: AsyncChunksOfData(data: bytes))) }
             case .linesFoundation:
                 return try decodeLines(files.lines, with: JSONDecoder())
             case .linesLenient:
