@@ -70,9 +70,10 @@ extension LenientJSONDecoder {
     /// - Returns: The stream's elements, as an `AsyncSequence`.
     /// - Throws: Nothing here; iterating throws `DecodingError` for the stream's errors, and
     ///   what the byte sequence throws.
+    @inlinable
     public func elements<T: Decodable, Bytes: AsyncSequence & Sendable>(of type: T.Type, from bytes: Bytes) -> LenientJSONElements<T>
     where Bytes.Element == UInt8 {
-        LenientJSONElements(decoder: self, source: .bytes { AsyncByteChunks(bytes) }, onEvent: nil)
+        LenientJSONElements(decoder: self, sequence: { AsyncByteChunks(bytes).functions }, onEvent: nil)
     }
 
     /// The elements of a JSON stream of bytes, decoded one at a time, handing what leniency
@@ -91,10 +92,11 @@ extension LenientJSONDecoder {
     ///   - onEvent: Called in the iterating task with each ``LenientDecodingEvent``.
     /// - Returns: The stream's elements, as an `AsyncSequence`.
     /// - Throws: Nothing here; iterating throws as for ``elements(of:from:)-(_,Bytes)``.
+    @inlinable
     public func elements<T: Decodable, Bytes: AsyncSequence & Sendable>(of type: T.Type, from bytes: Bytes,
                                                                          onEvent: @escaping @Sendable (LenientDecodingEvent) -> Void) -> LenientJSONElements<T>
     where Bytes.Element == UInt8 {
-        LenientJSONElements(decoder: self, source: .bytes { AsyncByteChunks(bytes) }, onEvent: onEvent)
+        LenientJSONElements(decoder: self, sequence: { AsyncByteChunks(bytes).functions }, onEvent: onEvent)
     }
 
     /// The elements of a JSON stream that arrives in chunks (`Data`, `[UInt8]`), decoded one
@@ -122,9 +124,10 @@ extension LenientJSONDecoder {
     /// - Returns: The stream's elements, as an `AsyncSequence`.
     /// - Throws: Nothing here; iterating throws `DecodingError` for the stream's errors, and
     ///   what the chunk sequence throws.
+    @inlinable
     public func elements<T: Decodable, Chunks: AsyncSequence & Sendable>(
         of type: T.Type, from chunks: Chunks, onEvent: (@Sendable (LenientDecodingEvent) -> Void)? = nil
     ) -> LenientJSONElements<T> where Chunks.Element: DataProtocol {
-        LenientJSONElements(decoder: self, source: .bytes { AsyncChunkSource(chunks) }, onEvent: onEvent)
+        LenientJSONElements(decoder: self, sequence: { AsyncChunkSource(chunks).functions }, onEvent: onEvent)
     }
 }

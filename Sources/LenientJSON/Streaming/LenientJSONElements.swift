@@ -61,6 +61,14 @@ public struct LenientJSONElements<T: Decodable>: AsyncSequence, Sendable {
         self.onEvent = onEvent
     }
 
+    /// The elements of an `AsyncSequence`, read through the functions `makeReader` makes for
+    /// each iteration (in the caller's module: see ``SequenceChunkSource``).
+    @usableFromInline
+    init(decoder: LenientJSONDecoder, sequence makeReader: @escaping @Sendable () -> SequenceReadFunctions,
+         onEvent: (@Sendable (LenientDecodingEvent) -> Void)?) {
+        self.init(decoder: decoder, source: .bytes { SequenceChunkSource(makeReader()) }, onEvent: onEvent)
+    }
+
     /// Starts an iteration over the stream, which reads it from its start.
     ///
     /// The decoder's settings are read now; a file is opened by the first call of
