@@ -307,6 +307,19 @@ struct StreamingTests {
         #expect(result.error is SingleBytes.ReadFailure)
     }
 
+    /// A chunk larger than the reader's buffer is handed on in pieces, none lost.
+    @Test("Chunks larger than the read buffer")
+    func largeChunks() async throws {
+        let lines = (0 ..< 6_000).map { #"{"name": "person \#($0) with a name long enough", "age": \#($0)}"# }
+        let text = Array(lines.joined(separator: "\n").utf8)
+        #expect(text.count > 3 * 64 * 1024)
+        for sizes in [[text.count], [100_000, 7, 150_000]] {
+            let result = await collect(LenientJSONDecoder().elements(of: Person.self, from: ChunkedBytes(bytes: text, sizes: sizes)))
+            #expect(result.error == nil, "\(String(describing: result.error))")
+            #expect(result.elements.map(\.age) == Array(0 ..< 6_000))
+        }
+    }
+
     @Test("A file that cannot be opened throws the file's error")
     func missingFile() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lenient-stream-missing-\(UUID().uuidString).json")
