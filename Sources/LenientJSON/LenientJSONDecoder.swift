@@ -367,9 +367,12 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// Scans `data` and runs `body` with a decoder at the document's root.
     ///
     /// UTF-8 input ending in `}`, `]`, a quote or whitespace is decoded in place; the bytes are
-    /// copied only if the map outlives the decode (``ValueMap/keepBytes()``).
-    func withDocument<R>(_ data: Data, report: ReportCollector? = nil, _ body: (DecoderImpl) throws -> R) throws -> R {
-        let options = snapshot()
+    /// copied only if the map outlives the decode (``ValueMap/keepBytes()``). `options` are the
+    /// settings read when a stream started (else they are read now); `origin` places a
+    /// stream's element in the whole stream, for the lines, columns and paths of its errors.
+    func withDocument<R>(_ data: Data, report: ReportCollector? = nil, options: DecodingOptions? = nil, origin: DocumentOrigin? = nil,
+                         _ body: (DecoderImpl) throws -> R) throws -> R {
+        let options = options ?? snapshot()
         do {
             return try InputEncoding.withUTF8(data) { raw, isOriginal in
                 guard raw.count <= EntryBuffer.maxBytes else { throw DecodingErrors.inputTooLarge(byteCount: raw.count) }
@@ -394,8 +397,9 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                     map = ValueMap(entries: words, bytes: bytes, ownsBytes: !borrows, hasSourcePositions: true, isJSON5: options.allowsJSON5)
                 } catch {
                     defer { if !borrows { bytes.deallocate() } }
-                    throw DecodingErrors.syntax(error, path: [], bytes: text)
+                    throw DecodingErrors.syntax(error, path: origin?.path ?? [], bytes: text, origin: origin?.location ?? .start)
                 }
+                if let origin { map.locator = SourceLocator(origin: origin.location) }
                 var options = options
                 if words.hasTrailingComma && !options.allowsJSON5 {
                     // Invalid JSON is never recovered (SPEC 1.3); JSONDecoder accepts a trailing
@@ -413,7 +417,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                 return try decodeRoot(map)
             }
         } catch let error as JSONSyntaxError {
-            throw DecodingErrors.syntax(error, path: [], bytes: nil)
+            throw DecodingErrors.syntax(error, path: origin?.path ?? [], bytes: nil)
         }
     }
 }

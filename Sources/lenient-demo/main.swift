@@ -28,6 +28,12 @@ struct Response: Decodable {
     var users: [User]
 }
 
+// `lenient-demo --stream [megabytes]`: stream a large generated file (StreamDemo.swift).
+if CommandLine.arguments.dropFirst().first == "--stream" {
+    StreamDemo.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
 guard let url = Bundle.module.url(forResource: "messy-users", withExtension: "json"),
       let data = try? Data(contentsOf: url) else {
     print("error: the bundled payload messy-users.json is missing")

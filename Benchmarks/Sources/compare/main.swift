@@ -24,6 +24,16 @@ if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
 // MARK: Peak memory (child mode)
 
 if arguments.first == "--peak" { runPeakChild(Array(arguments.dropFirst())) }
+// `compare --stream-peak <mode> <directory>`: one streaming measurement (StreamingRows.swift);
+// `compare --streaming [megabytes]`: the streaming rows alone.
+if arguments.first == "--stream-peak" {
+    try StreamingBenchmark.peakChild(Array(arguments.dropFirst()))
+    exit(0)
+}
+if arguments.first == "--streaming" {
+    try StreamingBenchmark.report(megabytes: arguments.dropFirst().first.flatMap { Int($0) } ?? 100)
+    exit(0)
+}
 let numbers = arguments.compactMap { Int($0) }
 guard numbers.count == arguments.count, numbers.count <= 2, numbers.allSatisfy({ $0 >= 0 }) else {
     FileHandle.standardError.write(Data((usage + "\n").utf8))
@@ -282,3 +292,5 @@ for corpus in CorpusName.allCases {
         print("FAIL \(corpus) allocations: malloc-count missing beside this executable (swift build -c release builds it)")
     }
 }
+
+try StreamingBenchmark.report()

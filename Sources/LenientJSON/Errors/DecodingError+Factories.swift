@@ -71,11 +71,12 @@ enum DecodingErrors {
         return .typeMismatch(type, context)
     }
 
-    /// `dataCorrupted` for text that is not valid JSON, at the fault's line and column.
-    static func syntax(_ error: JSONSyntaxError, path: [any CodingKey], bytes: UnsafeBufferPointer<UInt8>?) -> DecodingError {
+    /// `dataCorrupted` for text that is not valid JSON, at the fault's line and column
+    /// (counted from `origin`, the location of the text's first byte).
+    static func syntax(_ error: JSONSyntaxError, path: [any CodingKey], bytes: UnsafeBufferPointer<UInt8>?, origin: SourceLocation = .start) -> DecodingError {
         var message = "The given data was not valid JSON: " + error.message + " at " + JSONPath.string(for: path)
         if let offset = error.offset, let bytes {
-            message += " (\(SourceLocation(offset: offset, in: bytes).description))"
+            message += " (\(SourceLocation(offset: offset, in: bytes, origin: origin).description))"
         }
         return .dataCorrupted(.init(codingPath: path, debugDescription: message, underlyingError: error))
     }

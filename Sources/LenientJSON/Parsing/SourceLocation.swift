@@ -4,11 +4,15 @@ struct SourceLocation: Equatable, Sendable {
     var line: Int
     var column: Int
 
-    /// The location of byte `offset`; columns count Unicode scalars, not bytes.
-    init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        var locator = SourceLocator()
+    /// The location of byte `offset`; columns count Unicode scalars, not bytes. `origin` is
+    /// the location of the first byte (a document that starts inside a larger stream).
+    init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>, origin: SourceLocation = .start) {
+        var locator = SourceLocator(origin: origin)
         self = locator.location(of: offset, in: bytes)
     }
+
+    /// Line 1, column 1.
+    static let start = SourceLocation(line: 1, column: 1)
 
     init(line: Int, column: Int) {
         self.line = line
@@ -29,6 +33,14 @@ struct SourceLocator {
     private var column = 1
     /// The offset of the first byte of each line, built on the first backward lookup.
     private var lineStarts: [Int]?
+    /// The location of byte 0: line 1, column 1, unless the text starts inside a larger stream.
+    private let origin: SourceLocation
+
+    init(origin: SourceLocation = .start) {
+        self.origin = origin
+        line = origin.line
+        column = origin.column
+    }
 
     mutating func location(of target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         let end = Swift.min(target, bytes.count)
@@ -63,8 +75,8 @@ struct SourceLocator {
             let middle = (low + high + 1) / 2
             if starts[middle] <= end { low = middle } else { high = middle - 1 }
         }
-        var column = 1
+        var column = low == 0 ? origin.column : 1
         for i in starts[low] ..< end where bytes[i] & 0xC0 != 0x80 { column += 1 }
-        return SourceLocation(line: low + 1, column: column)
+        return SourceLocation(line: origin.line + low, column: column)
     }
 }
