@@ -90,9 +90,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The coding-path key of `member`: `key`, or the input's spelling of it (read only if a
-    /// path is built).
+    /// path is built). Made optional here, once: the `unwrap` functions take an optional key,
+    /// and wrapping it at each call would copy and destroy the existential again.
     @inline(__always)
-    func pathKey<K: CodingKey>(_ key: K, _ member: KeyedMember) -> any CodingKey {
+    func pathKey<K: CodingKey>(_ key: K, _ member: KeyedMember) -> (any CodingKey)? {
         member.respelled ? MatchedKey(key, keyEntry: member.entry - 1, in: impl.map) : key
     }
 
@@ -172,7 +173,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Reads the member for `key`; under a policy with defaults, a missing, null or invalid
     /// value becomes the type's default.
-    @inline(__always) func value<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
+    @inline(__always) func value<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
         do {
             return try member(key, read)
         } catch let error as DecodingError where impl.collection != nil {
@@ -180,7 +181,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    @inline(__always) private func member<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
+    @inline(__always) private func member<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
         guard impl.usesDefaults else {
             let found = try require(key)
             return try read(found.entry, pathKey(key, found))
@@ -190,7 +191,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// ``value(_:_:)`` under a policy with defaults. Kept out of line: its `T?` would make
     /// every generic call ask the runtime for `Optional<T>`'s metadata.
-    @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
+    @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
         guard let found = try lookup(key) else {
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
@@ -228,7 +229,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// `nil` for a missing key or `null`; otherwise `read`'s value, recovered to `nil` when
     /// it cannot be read and the policy allows it.
-    @inline(__always) func valueIfPresent<T>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
+    @inline(__always) func valueIfPresent<T>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
         do {
             return try memberIfPresent(key, read)
         } catch let error as DecodingError where impl.collection != nil {
@@ -236,7 +237,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    @inline(__always) private func memberIfPresent<T>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
+    @inline(__always) private func memberIfPresent<T>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
         let found: KeyedMember?
         do {
             found = try lookup(key)
