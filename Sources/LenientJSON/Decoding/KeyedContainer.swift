@@ -181,6 +181,24 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
+    /// ``value(_:_:)`` for a scalar whose strict reading is `strict`, tried before `read`: a
+    /// value it reads is the value `read` returns first under every policy, and trying it
+    /// first spares making the member's coding-path key (an existential copied and
+    /// destroyed) for every scalar member. (Not for a generic `T`: its `T?` would ask the
+    /// runtime for `Optional<T>`'s metadata on every call.)
+    @inline(__always) func value<T: Decodable>(_ key: Key, strict: (Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
+        do {
+            guard impl.usesDefaults else {
+                let found = try require(key)
+                if let value = strict(found.entry) { return value }
+                return try read(found.entry, pathKey(key, found))
+            }
+            return try valueOrDefault(key, read)
+        } catch let error as DecodingError where impl.collection != nil {
+            return try collectMember(key, error: error, child: T.self) { impl.placeholder(T.self) }
+        }
+    }
+
     @inline(__always) private func member<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
         guard impl.usesDefaults else {
             let found = try require(key)
@@ -203,24 +221,24 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key) { try impl.unwrapString($0, parent: pathNode, key: $1) } }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key, strict: { impl.strictBool($0) }) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key, strict: { impl.strictString($0) }) { try impl.unwrapString($0, parent: pathNode, key: $1) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key, strict: { impl.strictFloatingPoint($0, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key, strict: { impl.strictFloatingPoint($0, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try value(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try value(key) { try impl.unwrap($0, as: type, parent: pathNode, key: $1) }
     }
@@ -237,7 +255,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    @inline(__always) private func memberIfPresent<T>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    /// ``valueIfPresent(_:_:)`` for a scalar whose strict reading is `strict`, as in
+    /// ``value(_:strict:_:)``: no `Optional` rule turns a value that reads strictly into `nil`
+    /// (`""` and `false` never read strictly as the scalars those rules apply to).
+    @inline(__always) func valueIfPresent<T>(_ key: Key, strict: (Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+        do {
+            return try memberIfPresent(key, strict: strict, read)
+        } catch let error as DecodingError where impl.collection != nil {
+            return try collectMember(key, error: error, child: T.self as? any Decodable.Type) { T?.none }
+        }
+    }
+
+    @inline(__always) private func memberIfPresent<T>(_ key: Key, strict: (Int) -> T? = { _ in nil }, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
         let found: KeyedMember?
         do {
             found = try lookup(key)
@@ -246,28 +275,29 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return nil
         }
         guard let found, impl.map.kind(found.entry) != .null else { return nil }
+        if let value = strict(found.entry) { return value }
         let foundKey = pathKey(key, found)
         return try impl.optional(found.entry, as: T.self, parent: pathNode, key: foundKey) { try read(found.entry, foundKey) }
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try valueIfPresent(key) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try valueIfPresent(key) { try impl.unwrapString($0, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try valueIfPresent(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try valueIfPresent(key) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try valueIfPresent(key, strict: { impl.strictBool($0) }) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try valueIfPresent(key, strict: { impl.strictString($0) }) { try impl.unwrapString($0, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try valueIfPresent(key, strict: { impl.strictFloatingPoint($0, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try valueIfPresent(key, strict: { impl.strictFloatingPoint($0, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try valueIfPresent(key) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try valueIfPresent(key) { try impl.unwrap($0, as: type, parent: pathNode, key: $1) }
     }
