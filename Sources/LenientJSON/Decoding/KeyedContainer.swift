@@ -78,6 +78,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             impl.keysFound &+= 1
             return KeyedMember(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)
         }
+        if impl.options.mapsKeys, let member = try mappedMember(key, notes: notes) {
+            impl.keysFound &+= 1
+            return member
+        }
         guard impl.options.policy.keyMatching == .normalized,
               let entry = try impl.normalizedMatch(for: key, in: object, path: pathNode, notes: notes) else { return nil }
         impl.keysFound &+= 1
@@ -116,6 +120,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         for name in names {
             if let key = Key(stringValue: name) {
                 if seen.insert(key.stringValue).inserted { keys.append(key) }
+            } else if let key = aliasKey(for: name), seen.insert(key.stringValue).inserted {
+                keys.append(key)
             } else if normalized {
                 for key in Self.normalizedKeys(for: name) where !seen.contains(key.stringValue) && contains(key) {
                     seen.insert(key.stringValue)
@@ -168,7 +174,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Reads the member for `key`; under a policy with defaults, a missing, null or invalid
     /// value becomes the type's default.
     @inline(__always) func value<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
-        guard impl.usesDefaults else {
+        guard impl.usesDefaults || impl.options.registrations?.affectsKeyedValues == true else {
             let found = try require(key)
             return try read(found.entry, pathKey(key, found))
         }
@@ -178,6 +184,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// ``value(_:_:)`` under a policy with defaults. Kept out of line: its `T?` would make
     /// every generic call ask the runtime for `Optional<T>`'s metadata.
     @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
+        if let registrations = impl.options.registrations, registrations.affectsKeyedValues { return try registeredValue(key, as: T.self, registrations) }
         guard let found = try lookup(key) else {
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
@@ -215,7 +222,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// `nil` for a missing key or `null`; otherwise `read`'s value, recovered to `nil` when
     /// it cannot be read and the policy allows it.
-    @inline(__always) func valueIfPresent<T>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
+    @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
+        if let registrations = impl.options.registrations, registrations.affectsKeyedValues { return try registeredValueIfPresent(key, as: T.self, registrations) }
+        return try presentValue(key, read)
+    }
+
+    /// ``valueIfPresent(_:_:)`` by the policy's rules alone.
+    @inline(__always) func presentValue<T>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
         let found: KeyedMember?
         do {
             found = try lookup(key)
