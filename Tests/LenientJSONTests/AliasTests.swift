@@ -7,18 +7,18 @@ import Foundation
 import LenientJSON
 import Testing
 
-private struct AliasPlace: Decodable, Equatable {
+struct AliasPlace: Decodable, Equatable {
     var zipCode: String
     var id: Int
     var note: String?
 }
 
-private enum AliasLevel: String, Decodable, Equatable {
+enum AliasLevel: String, Decodable, Equatable {
     case warning, error, info
 }
 
 /// Records what its keyed container answers for the aliased key.
-private struct AliasProbe: Decodable {
+struct AliasProbe: Decodable {
     var contained: Bool
     var allKeys: [String]
     var zipCode: String?

@@ -3,9 +3,12 @@ import Foundation
 /// Registrations at decode time (SPEC 9): a decoding closure wins over the type's own
 /// `init(from:)`; an enum's registered raw-value aliases are tried after its exact raw values
 /// and before the enum rule; a fallback takes what the policy's own rules still cannot
-/// decode. They apply under every policy, also while a value is decoded again strictly, and
-/// they do not count as leniency (they are the user's configuration, like a date strategy):
-/// a value is never decoded a second time because a registration acted.
+/// decode. They apply under every policy, and they do not count as leniency (they are the
+/// user's configuration, like a date strategy): a value is never decoded a second time because
+/// a registration acted. While a value is decoded again strictly because a rule of the policy
+/// acted (`Decoding/DecoderImpl+Alternatives.swift`), closures and aliases still apply, but
+/// fallbacks and defaults do not: the strict decode stands for JSONDecoder's pick, and a
+/// fallback taking the place of what a rule read (`"42"` for an `Int`) must not make it win.
 extension DecoderImpl {
     /// Decodes the value at `entry` as `T` in a decode with registrations: the type's own
     /// registrations first, then the policy's rules (``unwrapValue(_:as:parent:key:)``), with
@@ -27,7 +30,7 @@ extension DecoderImpl {
             }
             return try unwrapValue(entry, as: type, parent: parent, key: key)
         } catch let error as DecodingError {
-            guard usesFallback, let fallback = registration.fallback as? T else { throw error }
+            guard usesFallback, !isDecodingStrictly, let fallback = registration.fallback as? T else { throw error }
             discardEvents(from: mark, leniency: leniency)
             try noteRegistered(.usedDefault, entry: entry, path: parent.path(appending: key),
                                "Used the registered fallback \(Self.show(fallback)) for \(map.kind(entry) == .null ? "null" : "a value that could not be decoded") (\(Self.reason(error)))")
@@ -37,7 +40,7 @@ extension DecoderImpl {
 
     /// `T`'s registered fallback for a missing key, noted; `nil` when it has none.
     func fallbackForMissing<T>(_ type: T.Type, path: @autoclosure () -> [any CodingKey]) -> T? {
-        guard let fallback = options.registrations?[T.self]?.fallback as? T else { return nil }
+        guard !isDecodingStrictly, let fallback = options.registrations?[T.self]?.fallback as? T else { return nil }
         note(.usedDefault, entry: nil, path: path(), "Used the registered fallback \(Self.show(fallback)) for a missing key.", countsAsLeniency: false)
         return fallback
     }
@@ -91,10 +94,10 @@ extension DecoderImpl {
     }
 
     /// The default registered for property `key` of the type being decoded, as `T`; `nil` when
-    /// none is. A default of another type is an error naming the registration (a `0` registered
+    /// none is (or while a value is decoded again strictly). A default of another type is an error naming the registration (a `0` registered
     /// for a `Double` or `Int64` property is read as that type).
     func registeredDefault<T>(for key: any CodingKey, as type: T.Type, parent: CodingPathNode) throws -> T? {
-        guard let registration = currentRegistration, !registration.defaults.isEmpty,
+        guard !isDecodingStrictly, let registration = currentRegistration, !registration.defaults.isEmpty,
               let value = registration.defaults[key.stringValue] else { return nil }
         if let typed = value as? T ?? Self.convertedNumber(value, to: T.self) { return typed }
         throw DecodingError.typeMismatch(T.self, .init(codingPath: parent.path(appending: key), debugDescription:
