@@ -21,7 +21,7 @@ struct JSONValueTests {
     """#
 
     static let expected: JSONValue = [
-        "id": 17, "name": "Ada", "tags": ["a", "b"], "active": true, "deleted": false, "parent": nil,
+        "id": 17, "name": "Ada", "tags": ["a", "b"], "active": true, "deleted": false, "parent": .null,
         "geo": ["lat": 12, "lon": -3, "alt": []], "scores": [1, 2, [3, ["deep": "x"]]], "empty": [:], "é": "ü\n",
     ]
 
@@ -73,7 +73,7 @@ struct JSONValueTests {
         #expect(values.count == 3)
         let sendable: any Sendable = JSONValue.null
         #expect(sendable is JSONValue)
-        let value: JSONValue = ["b": [1, "two\"", nil, true], "a": 2.5]
+        let value: JSONValue = ["b": [1, "two\"", .null, true], "a": 2.5]
         #expect(value.description == #"{"a":2.5,"b":[1,"two\"",null,true]}"#)
         let encoded = try JSONEncoder().encode(value)
         #expect(try JSONDecoder().decode(JSONValue.self, from: encoded) == value)

@@ -188,10 +188,11 @@ extension JSONValue: CustomStringConvertible {
     }
 }
 
-extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByStringLiteral,
+/// Literals build values (`let value: JSONValue = ["id": 1, "tags": ["a"], "parent": .null]`).
+/// There is no `nil` literal: `null` is always written `.null`, so that `nil` keeps meaning "no
+/// value" in a `JSONValue?` or a dictionary's subscript.
+extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByStringLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
-    /// `null`: `let value: JSONValue = nil`.
-    public init(nilLiteral: ()) { self = .null }
     /// A Boolean: `let value: JSONValue = true`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     /// A string: `let value: JSONValue = "text"`.
@@ -200,7 +201,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(integerLiteral value: Int) { self = .number(String(value)) }
     /// A number with the `Double`'s shortest text: `let value: JSONValue = 2.5` is `.number("2.5")`.
     public init(floatLiteral value: Double) { self = .number("\(value)") }
-    /// An array: `let value: JSONValue = [1, "two", nil]`.
+    /// An array: `let value: JSONValue = [1, "two", .null]`.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     /// An object (the first of duplicate keys wins): `let value: JSONValue = ["id": 1]`.
     public init(dictionaryLiteral members: (String, JSONValue)...) {

@@ -4,14 +4,36 @@ import Foundation
 enum MergePatch {
     /// `patch` merged into `target`: an object patch sets (merging objects) or, with `null`,
     /// removes each of its members; any other patch replaces the target.
-    static func apply(_ patch: JSONValue, to target: JSONValue) -> JSONValue {
+    ///
+    /// A patch key that the target does not have, but that names the same member as the
+    /// decoder will read it, replaces that member, so that the patch is not outvoted by the old
+    /// value: the target's key it is a registered alias of (`aliases`, for the top-level
+    /// object), or, with `normalizing`, the one target key that normalizes like it
+    /// (`first_name` for `firstName`).
+    static func apply(_ patch: JSONValue, to target: JSONValue, aliases: [String: String] = [:], normalizing: Bool = false) -> JSONValue {
         guard case .object(let members) = patch else { return patch }
         var result: [String: JSONValue] = [:]
         if case .object(let existing) = target { result = existing }
-        for (key, value) in members {
-            result[key] = value == .null ? nil : apply(value, to: result[key] ?? .null)
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+            if result[key] == nil, let other = equivalentKey(key, in: result, aliases: aliases, normalizing: normalizing) {
+                result[key] = result.removeValue(forKey: other)
+            }
+            if value == .null {
+                result.removeValue(forKey: key)
+            } else {
+                result[key] = apply(value, to: result[key] ?? .null, normalizing: normalizing)
+            }
         }
         return .object(result)
+    }
+
+    /// The key of `members` that patch key `key` stands for, when it is spelled otherwise.
+    private static func equivalentKey(_ key: String, in members: [String: JSONValue], aliases: [String: String], normalizing: Bool) -> String? {
+        if let target = aliases[key], members[target] != nil { return target }
+        guard normalizing else { return nil }
+        let normalized = KeyNormalization.normalize(key)
+        let matches = members.keys.filter { KeyNormalization.normalize($0) == normalized }
+        return !normalized.isEmpty && matches.count == 1 ? matches[0] : nil
     }
 
     /// `value` with the merge patch `data` applied, decoded by `decoder`.
@@ -19,7 +41,9 @@ enum MergePatch {
         let encoded = try encoder(matching: decoder).encode(value)
         let base = try LenientJSONDecoder(policy: .strict).decode(JSONValue.self, from: encoded)
         let patch = try decoder.decode(JSONValue.self, from: data)
-        let merged = apply(patch, to: base)
+        let options = decoder.snapshot()
+        let aliases = options.registrations?[T.self].map { $0.aliasesAreRawValues ? [:] : $0.aliasTargets } ?? [:]
+        let merged = apply(patch, to: base, aliases: aliases, normalizing: options.policy.keyMatching == .normalized)
         return try decoder.decode(T.self, from: Data(merged.description.utf8))
     }
 
