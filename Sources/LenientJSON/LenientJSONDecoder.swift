@@ -98,7 +98,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
 
     // MARK: Mapping (registrations, key paths and updates; see Mapping/)
 
-    private var _registrations = Registrations()
+    private var _registrations: Registrations?
     private var _keyPathSeparator: String?
 
     /// The separator of key paths in coding keys: with `"."`, a key such as `"address.city"`
@@ -128,8 +128,8 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
 
     /// Changes the decoder's registrations under its lock, so that a registration is safe
     /// while other threads decode (each decode works with the registrations it started with).
-    func changeRegistrations(_ change: (inout Registrations) -> Void) {
-        lock.withLock { change(&_registrations) }
+    func changeRegistrations(_ change: (Registrations) -> Registrations) {
+        lock.withLock { _registrations = change(_registrations ?? Registrations()) }
     }
 
     /// Updates a value from a JSON merge patch (RFC 7396): the value is encoded, the patch is
@@ -339,8 +339,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         options.assumesTopLevelDictionary = assumesTopLevelDictionary
         options.policy = policy
         options.dateFormatters = formatters(for: dateFormats)
-        let registrations = lock.withLock { _registrations }
-        options.registrations = registrations.isEmpty ? nil : registrations
+        options.registrations = lock.withLock { _registrations }
         options.keyPathSeparator = keyPathSeparator
         return options
     }

@@ -108,7 +108,9 @@ final class DecoderImpl: Decoder {
     /// Decodes the value at `entry` as `T`; `parent` and `key` make up its coding path.
     /// A decode with registrations takes them into account (`Mapping/DecoderImpl+Registrations.swift`).
     func unwrap<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
-        if let registrations = options.registrations { return try unwrapRegistered(entry, as: type, parent: parent, key: key, registrations) }
+        if let registrations = options.registrations, registrations.mayRegister(T.self) || currentRegistration != nil {
+            return try unwrapRegistered(entry, as: type, parent: parent, key: key, registrations)
+        }
         return try unwrapValue(entry, as: type, parent: parent, key: key)
     }
 

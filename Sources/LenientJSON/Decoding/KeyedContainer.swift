@@ -174,7 +174,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Reads the member for `key`; under a policy with defaults, a missing, null or invalid
     /// value becomes the type's default.
     @inline(__always) func value<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
-        guard impl.usesDefaults || impl.options.registrations?.affectsKeyedValues == true else {
+        guard impl.usesDefaults || impl.registrationsApply(to: T.self) else {
             let found = try require(key)
             return try read(found.entry, pathKey(key, found))
         }
@@ -184,7 +184,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// ``value(_:_:)`` under a policy with defaults. Kept out of line: its `T?` would make
     /// every generic call ask the runtime for `Optional<T>`'s metadata.
     @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
-        if let registrations = impl.options.registrations, registrations.affectsKeyedValues { return try registeredValue(key, as: T.self, registrations) }
+        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValue(key, as: T.self, registrations) }
         guard let found = try lookup(key) else {
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
@@ -223,7 +223,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `nil` for a missing key or `null`; otherwise `read`'s value, recovered to `nil` when
     /// it cannot be read and the policy allows it.
     @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
-        if let registrations = impl.options.registrations, registrations.affectsKeyedValues { return try registeredValueIfPresent(key, as: T.self, registrations) }
+        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValueIfPresent(key, as: T.self, registrations) }
         return try presentValue(key, read)
     }
 

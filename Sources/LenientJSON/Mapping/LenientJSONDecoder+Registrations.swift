@@ -28,7 +28,7 @@ extension LenientJSONDecoder {
     public func register<T: Decodable>(aliases: [String: [String]], for type: T.Type) {
         let rawValues = (T.self as? any RawRepresentable.Type).map { Self.hasStringRawValues($0) } ?? false
         changeRegistrations { registrations in
-            registrations.update(T.self) { registration in
+            registrations.updating(T.self) { registration in
                 for (target, names) in aliases.sorted(by: { $0.key < $1.key }) {
                     registration.aliases[target, default: []] += names
                     for name in names where registration.aliasTargets[name] == nil { registration.aliasTargets[name] = target }
@@ -63,7 +63,7 @@ extension LenientJSONDecoder {
     ///     called on the thread that decodes.
     public func register<T: Decodable>(_ type: T.Type, decode: @escaping @Sendable (JSONValue) throws -> T) {
         changeRegistrations { registrations in
-            registrations.update(T.self) { $0.decode = decode }
+            registrations.updating(T.self) { $0.decode = decode }
         }
     }
 
@@ -85,7 +85,7 @@ extension LenientJSONDecoder {
     /// - Parameter fallback: The value; registering again replaces it.
     public func register<T: Decodable & Sendable>(fallback: T) {
         changeRegistrations { registrations in
-            registrations.update(T.self) { $0.fallback = fallback }
+            registrations.updating(T.self) { $0.fallback = fallback }
         }
     }
 
@@ -111,7 +111,7 @@ extension LenientJSONDecoder {
     ///   property throw `DecodingError.typeMismatch` naming the registration.
     public func register<T: Decodable>(defaults: [String: any Sendable], for type: T.Type) {
         changeRegistrations { registrations in
-            registrations.update(T.self) { $0.defaults.merge(defaults) { $1 } }
+            registrations.updating(T.self) { $0.defaults.merge(defaults) { $1 } }
         }
     }
 

@@ -24,7 +24,11 @@ final class TypeRegistration: @unchecked Sendable {
     /// Whether ``aliases`` are extra raw values of an enum with `String` raw values.
     var aliasesAreRawValues = false
     /// `register(defaults:for:)`: property key → the property's default value.
-    var defaults: [String: any Sendable] = [:]
+    var defaults: [String: any Sendable] = [:] {
+        didSet { hasDefaults = !defaults.isEmpty }
+    }
+    /// Whether ``defaults`` has any.
+    private(set) var hasDefaults = false
 
     init(typeName: String, isScalar: Bool) {
         self.typeName = typeName
@@ -47,36 +51,61 @@ final class TypeRegistration: @unchecked Sendable {
     var readsValues: Bool { decode != nil || fallback != nil || aliasesAreRawValues }
 }
 
-/// Every registration made on one decoder, by type.
+/// Every registration made on one decoder, by type: an immutable snapshot (a registration makes
+/// a new one, ``updating(_:_:)``), so a decode holds its registrations with one reference.
 ///
 /// Looked up by `ObjectIdentifier` of the type being decoded, and only where a decode already
-/// branches (``DecoderImpl/unwrap(_:as:parent:key:)`` and the keyed containers' slow paths), so
-/// that a decoder with registrations for other types decodes as fast as one without.
-struct Registrations: Sendable {
-    private(set) var byType: [ObjectIdentifier: TypeRegistration] = [:]
-    /// Whether keyed reads take the registrations' path: some registration gives a value
-    /// where a key is missing (a fallback or a per-property default), or reads a scalar type
-    /// that keyed containers read without ``DecoderImpl/unwrap(_:as:parent:key:)``.
-    private(set) var affectsKeyedValues = false
+/// branches (``DecoderImpl/unwrap(_:as:parent:key:)`` and the keyed containers' slow paths).
+/// A 64-bit mask of the registered types answers "surely not registered" first without
+/// hashing, so that a decoder with registrations for other types decodes as fast as one
+/// without.
+final class Registrations: Sendable {
+    let byType: [ObjectIdentifier: TypeRegistration]
+    /// One bit per registered type (``bit(_:)``): a type whose bit is clear has no registration.
+    let mask: UInt64
 
-    var isEmpty: Bool { byType.isEmpty }
-
-    @inline(__always) subscript(_ type: Any.Type) -> TypeRegistration? {
-        byType.isEmpty ? nil : byType[ObjectIdentifier(type)]
+    init(byType: [ObjectIdentifier: TypeRegistration] = [:]) {
+        self.byType = byType
+        mask = byType.keys.reduce(0) { $0 | Self.bit($1) }
     }
 
-    /// Changes the registration of `type` (a copy of it, or a new one).
-    mutating func update<T>(_ type: T.Type, _ change: (TypeRegistration) -> Void) {
+    /// The mask bit of a type: its metadata address, mixed, picks one of 64 bits.
+    @inline(__always) static func bit(_ id: ObjectIdentifier) -> UInt64 {
+        1 &<< ((UInt64(UInt(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) &>> 58)
+    }
+
+    /// Whether `type` may have a registration (`false`: surely not).
+    @inline(__always) func mayRegister(_ type: Any.Type) -> Bool {
+        mask & Self.bit(ObjectIdentifier(type)) != 0
+    }
+
+    @inline(__always) subscript(_ type: Any.Type) -> TypeRegistration? {
+        mayRegister(type) ? byType[ObjectIdentifier(type)] : nil
+    }
+
+    /// These registrations with `type`'s changed by `change` (on a copy of it, or a new one).
+    func updating<T>(_ type: T.Type, _ change: (TypeRegistration) -> Void) -> Registrations {
         let id = ObjectIdentifier(type)
         let registration = byType[id]?.copy() ?? TypeRegistration(typeName: DecodingErrors.typeName(type), isScalar: Self.isScalar(type))
         change(registration)
-        byType[id] = registration
-        affectsKeyedValues = byType.values.contains { $0.fallback != nil || !$0.defaults.isEmpty || ($0.isScalar && $0.readsValues) }
+        var table = byType
+        table[id] = registration
+        return Registrations(byType: table)
     }
 
     /// Whether containers read `type` with a method of its own (`decode(Int.self, forKey:)`).
     private static func isScalar(_ type: Any.Type) -> Bool {
         type == String.self || DecoderImpl.isNonStringScalar(type)
+    }
+}
+
+extension DecoderImpl {
+    /// Whether a keyed read of a `T` takes the registrations' path: `T` may have a registration
+    /// (a fallback for a missing key, a closure for a scalar the container reads itself), or
+    /// the type being decoded has per-property defaults. One `nil` check without registrations.
+    @inline(__always) func registrationsApply<T>(to type: T.Type) -> Bool {
+        guard let registrations = options.registrations else { return false }
+        return registrations.mayRegister(T.self) || currentRegistration?.hasDefaults == true
     }
 }
 
