@@ -46,6 +46,9 @@ final class DecoderImpl: Decoder {
     /// The registrations of the type being decoded (its key aliases and per-property
     /// defaults apply to the objects it reads); set only while the decode has registrations.
     var currentRegistration: TypeRegistration?
+    /// The problems found so far while every problem of a document is listed
+    /// (`DecoderImpl+ErrorCollection.swift`); `nil` in every other decode.
+    var collection: ErrorCollection?
 
     init(map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil) {
         self.map = map
@@ -150,15 +153,26 @@ final class DecoderImpl: Decoder {
                 try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type)
             }
         case .plain(let isDictionary):
-            if decodesPlainTypesDirectly {
-                do {
-                    return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
-                } catch let error as DecodingError {
-                    throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
-                }
-            }
-            return try decodePlain(entry, as: type, parent: parent, key: key, isDictionary: isDictionary)
+            return try decodeModel(entry, as: type, parent: parent, key: key, isDictionary: isDictionary)
+        case .identifiableClass:
+            let value = try decodeModel(entry, as: type, parent: parent, key: key, isDictionary: false)
+            guard let identityMap = options.identityMap else { return value }
+            return identityMap.shared(value, as: type)
         }
+    }
+
+    /// Decodes a type by its own `init(from:)`: directly where no rule can apply, else under
+    /// the policy (see `DecoderImpl+Alternatives.swift`).
+    @inline(__always)
+    private func decodeModel<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool) throws -> T {
+        if decodesPlainTypesDirectly {
+            do {
+                return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
+            } catch let error as DecodingError {
+                throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
+            }
+        }
+        return try decodePlain(entry, as: type, parent: parent, key: key, isDictionary: isDictionary)
     }
 
     /// The coerced value, or `error` when no coercion applies. Kept out of line: its `T?`

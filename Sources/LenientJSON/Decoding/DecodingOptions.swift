@@ -16,6 +16,8 @@ struct DecodingOptions {
     var registrations: Registrations?
     /// The decoder's `keyPathSeparator`.
     var keyPathSeparator: String?
+    /// Where `Identifiable` class instances are shared; `nil` when none is set.
+    var identityMap: IdentityMap?
 
     /// Whether keys are used as they are (no conversion strategy).
     var usesDefaultKeys: Bool {

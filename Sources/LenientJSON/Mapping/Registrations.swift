@@ -46,6 +46,9 @@ final class TypeRegistration: @unchecked Sendable {
         return copy
     }
 
+    /// Whether the type has aliases of its keys (not of its raw values).
+    var hasKeyAliases: Bool { !aliasesAreRawValues && !aliases.isEmpty }
+
     /// Whether the registration changes how a value of the type itself is read (not only the
     /// keys of its objects).
     var readsValues: Bool { decode != nil || fallback != nil || aliasesAreRawValues }
@@ -109,8 +112,8 @@ extension DecoderImpl {
     }
 }
 
-extension DecodingOptions {
-    /// Whether key lookups go past an exact miss to registered aliases or key paths (before
-    /// normalized matching).
-    var mapsKeys: Bool { registrations != nil || keyPathSeparator != nil }
+extension DecoderImpl {
+    /// Whether key lookups go past an exact miss to registered aliases (of the type being
+    /// decoded) or key paths, before normalized matching.
+    var mapsKeys: Bool { options.keyPathSeparator != nil || currentRegistration?.hasKeyAliases == true }
 }
