@@ -13,6 +13,12 @@ struct AliasPlace: Decodable, Equatable {
     var note: String?
 }
 
+/// A respelled key (`ID`) read before the aliased one.
+struct AliasOrder: Decodable, Equatable {
+    var id: Int
+    var zipCode: String
+}
+
 enum AliasLevel: String, Decodable, Equatable {
     case warning, error, info
 }
@@ -65,6 +71,15 @@ struct AliasTests {
             #expect(place.zipCode == choice.expected, "\(choice.json)")
             #expect(place.id == 7)
         }
+    }
+
+    @Test("an alias comes before normalized matching in an object whose keys are respelled", arguments: InputKind.allCases)
+    func aliasOrderInRespelledObject(input: InputKind) throws {
+        let decoder = Self.decoder(.lenient)
+        decoder.register(aliases: ["zipCode": ["zip"]], for: AliasOrder.self)
+        let json = #"[{"ID": 1, "zip_code": "N1", "zip": "Z1"}, {"Id": 2, "zip": "Z2", "ZipCode": "N2"}]"#
+        let orders = try input.decode([AliasOrder].self, from: Data(json.utf8), with: decoder)
+        #expect(orders == [AliasOrder(id: 1, zipCode: "Z1"), AliasOrder(id: 2, zipCode: "Z2")])
     }
 
     @Test("an alias match is reported as matchedKey at the input's key", arguments: InputKind.allCases)
