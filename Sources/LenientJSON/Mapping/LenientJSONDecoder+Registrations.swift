@@ -47,6 +47,10 @@ extension LenientJSONDecoder {
     /// a `DecodingError` keeps its case (its own coding path is appended to the value's),
     /// any other error becomes `DecodingError.dataCorrupted` with it as the underlying error.
     /// Where a fallback is registered for the type too, it takes over when the closure throws.
+    /// A closure for a scalar type (`String`, `Int`, `Date`…) applies to properties, elements
+    /// and generic decodes; the scalar methods of a single-value or unkeyed container
+    /// (`container.decode(Int.self)` in a hand-written `init(from:)`, an enum's raw value) read
+    /// the value as it is, so an "any JSON" type keeps `JSONDecoder`'s pick.
     ///
     /// ```swift
     /// decoder.register(Money.self) { value in
@@ -74,7 +78,10 @@ extension LenientJSONDecoder {
     /// decoded, and it wins over ``LenientPolicy/permissive``'s built-in defaults and over
     /// dropping an element. In an `Optional`, only a value that cannot be decoded gets the
     /// fallback: `null` and a missing key stay `nil`. Each use is reported as
-    /// ``LenientDecodingEvent/Kind/usedDefault``. Invalid JSON is never replaced.
+    /// ``LenientDecodingEvent/Kind/usedDefault``. Invalid JSON is never replaced. As with
+    /// decoding closures, a fallback for a scalar type is not used by the scalar methods of a
+    /// single-value or unkeyed container, so an "any JSON" type's `try?` attempts still fail
+    /// where `JSONDecoder`'s do.
     ///
     /// ```swift
     /// enum Kind: String, Decodable, Sendable { case photo, video, unknown }
