@@ -89,6 +89,24 @@ struct FallbackTests {
         }
     }
 
+    @Test("with more than eight registered types", arguments: InputKind.allCases)
+    func manyRegistrations(input: InputKind) throws {
+        let decoder = Self.decoder(.strict)
+        decoder.register(fallback: Int8(-8))
+        decoder.register(fallback: Int16(-16))
+        decoder.register(fallback: Int32(-32))
+        decoder.register(fallback: UInt8(8))
+        decoder.register(fallback: UInt16(16))
+        decoder.register(fallback: UInt32(32))
+        decoder.register(fallback: Float(-1))
+        decoder.register(fallback: Decimal(-1))
+        decoder.register(fallback: -1)
+        let json = #"{"kind": "hologram", "kinds": ["x"], "byName": {}}"#
+        let post = try input.decode(FallbackPost.self, from: Data(json.utf8), with: decoder)
+        #expect(post == FallbackPost(kind: .unknown, kinds: [.unknown], byName: [:], maybe: nil, nested: nil))
+        #expect(try input.decode([Int32].self, from: Data(#"[1, "x"]"#.utf8), with: decoder) == [1, -32])
+    }
+
     @Test("where JSONDecoder succeeds, a fallback changes nothing", arguments: Preset.allCases)
     func parity(preset: Preset) throws {
         let data = Data(#"{"kind": "video", "kinds": ["photo"], "byName": {"a": "photo"}, "maybe": null, "nested": [["video"]]}"#.utf8)

@@ -111,7 +111,7 @@ final class DecoderImpl: Decoder {
     /// Decodes the value at `entry` as `T`; `parent` and `key` make up its coding path.
     /// A decode with registrations takes them into account (`Mapping/DecoderImpl+Registrations.swift`).
     func unwrap<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
-        if let registrations = options.registrations, registrations.mayRegister(T.self) || currentRegistration != nil {
+        if let registrations = options.registrations, registrations.hasRegistration(T.self) || currentRegistration != nil {
             return try unwrapRegistered(entry, as: type, parent: parent, key: key, registrations)
         }
         return try unwrapValue(entry, as: type, parent: parent, key: key)

@@ -66,10 +66,14 @@ final class Registrations: Sendable {
     let byType: [ObjectIdentifier: TypeRegistration]
     /// One bit per registered type (``bit(_:)``): a type whose bit is clear has no registration.
     let mask: UInt64
+    /// The registered types, for an exact answer without hashing where the mask's bit is set
+    /// (64 bits collide often enough that a common type such as `String` may share a bit).
+    let types: [ObjectIdentifier]
 
     init(byType: [ObjectIdentifier: TypeRegistration] = [:]) {
         self.byType = byType
-        mask = byType.keys.reduce(0) { $0 | Self.bit($1) }
+        types = Array(byType.keys)
+        mask = types.reduce(0) { $0 | Self.bit($1) }
     }
 
     /// The mask bit of a type: its metadata address, mixed, picks one of 64 bits.
@@ -77,13 +81,21 @@ final class Registrations: Sendable {
         1 &<< ((UInt64(UInt(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) &>> 58)
     }
 
-    /// Whether `type` may have a registration (`false`: surely not).
-    @inline(__always) func mayRegister(_ type: Any.Type) -> Bool {
-        mask & Self.bit(ObjectIdentifier(type)) != 0
+    /// Whether `type` has a registration: the mask first, then the registered types compared
+    /// one by one (a decoder has a handful), or hashed where there are many.
+    @inline(__always) func hasRegistration(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        guard mask & Self.bit(id) != 0 else { return false }
+        return isRegistered(id)
+    }
+
+    private func isRegistered(_ id: ObjectIdentifier) -> Bool {
+        guard types.count > 8 else { return types.contains(id) }
+        return byType[id] != nil
     }
 
     @inline(__always) subscript(_ type: Any.Type) -> TypeRegistration? {
-        mayRegister(type) ? byType[ObjectIdentifier(type)] : nil
+        hasRegistration(type) ? byType[ObjectIdentifier(type)] : nil
     }
 
     /// These registrations with `type`'s changed by `change` (on a copy of it, or a new one).
@@ -108,7 +120,7 @@ extension DecoderImpl {
     /// the type being decoded has per-property defaults. One `nil` check without registrations.
     @inline(__always) func registrationsApply<T>(to type: T.Type) -> Bool {
         guard let registrations = options.registrations else { return false }
-        return registrations.mayRegister(T.self) || currentRegistration?.hasDefaults == true
+        return registrations.hasRegistration(T.self) || currentRegistration?.hasDefaults == true
     }
 }
 
