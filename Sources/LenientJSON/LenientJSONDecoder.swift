@@ -434,6 +434,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         let options = snapshot()
         do {
             return try InputEncoding.withUTF8(data) { raw, isOriginal in
+                guard raw.count <= EntryBuffer.maxBytes else { throw DecodingErrors.inputTooLarge(byteCount: raw.count) }
                 let borrows = isOriginal && !options.allowsJSON5 && ValueMap.canBorrow(raw)
                 let bytes = borrows
                     // Borrowed bytes are typed as mutable only to share the owned copy's type;

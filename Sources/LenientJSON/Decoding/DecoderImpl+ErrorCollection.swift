@@ -97,7 +97,7 @@ extension DecoderImpl {
     /// `nil` and no problem where it has no parts (a scalar): the caller's error is the problem.
     func collectValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) -> T? {
         if T.self == String.self || Self.isNonStringScalar(type) || T.self == Data.self { return nil }
-        switch dispatchCache.dispatch(for: T.self) {
+        switch dispatchCache.pointee.dispatch(for: T.self) {
         case .plain, .identifiableClass:
             return collectModel(entry, as: type, parent: parent, key: key)
         case .array, .optional, .memberwiseDictionary:

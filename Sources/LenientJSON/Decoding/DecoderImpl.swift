@@ -22,8 +22,9 @@ final class DecoderImpl: Decoder {
     static let keyCursorSlots = 64
     /// How deep default values are being built (a guard against recursive types).
     var defaultDepth = 0
-    /// How `unwrap` decodes each type met so far.
-    var dispatchCache = TypeDispatchCache()
+    /// How `unwrap` decodes each type met so far. Behind a pointer: a stored `var` of a class
+    /// would pay a runtime exclusivity check on every `unwrap`.
+    let dispatchCache: UnsafeMutablePointer<TypeDispatchCache>
     /// How many times a rule changed an outcome so far (every report event but `matchedKey`),
     /// counted with or without a report: a value whose decode moved it was helped by leniency.
     var leniencyCount = 0
@@ -59,9 +60,15 @@ final class DecoderImpl: Decoder {
         decodesPlainTypesDirectly = !options.policy.allowsLeniency
         keyCursors = .allocate(capacity: 2 * Self.keyCursorSlots)
         keyCursors.initialize(repeating: -1, count: 2 * Self.keyCursorSlots)
+        dispatchCache = .allocate(capacity: 1)
+        dispatchCache.initialize(to: TypeDispatchCache())
     }
 
-    deinit { keyCursors.deallocate() }
+    deinit {
+        keyCursors.deallocate()
+        dispatchCache.deinitialize(count: 1)
+        dispatchCache.deallocate()
+    }
 
     var codingPath: [any CodingKey] { pathNode.path }
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
@@ -136,7 +143,7 @@ final class DecoderImpl: Decoder {
         if T.self == Data.self { return unsafeBitCast(try unwrapData(entry, parent: parent, key: key), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try unwrapURL(entry, parent: parent, key: key), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(entry, parent: parent, key: key), to: T.self) }
-        switch dispatchCache.dispatch(for: T.self) {
+        switch dispatchCache.pointee.dispatch(for: T.self) {
         case .array(let arrayType):
             guard report != nil else { return try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type) }
             return try discardingEventsOnFailure {

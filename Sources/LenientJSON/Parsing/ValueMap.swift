@@ -11,11 +11,12 @@ import Foundation
 
 /// The parsed form of one JSON document: a flat array of entries over a byte buffer.
 ///
-/// Every value is one entry of three words, in document order:
+/// Every value is one entry of three 32-bit words (12 bytes), in document order (see
+/// ``EntryBuffer`` for the limits this sets):
 ///
 /// | word | scalar (string, number, literal) | container (array, object) |
 /// |---|---|---|
-/// | 0 | kind, flags | kind, child count << 8 |
+/// | 0 | kind, flags | kind, flags, child count << 8 |
 /// | 1 | byte offset of the text (after the opening quote for strings) | byte offset of `[` / `{` |
 /// | 2 | byte length of the text | entry index of the next sibling |
 ///
@@ -52,11 +53,11 @@ final class ValueMap: @unchecked Sendable {
 
     static let entryWidth = 3
 
-    /// The entries, three words each.
+    /// The entries, three 32-bit words each.
     let entries: EntryBuffer
     /// `entries`' storage, read directly on the hot path. Safe to cache: the buffer is
     /// complete before the map is made and never grows again (`entries` keeps it alive).
-    let words: UnsafeMutablePointer<Int>
+    let words: UnsafeMutablePointer<UInt32>
     /// The UTF-8 text the entries point into: an owned copy followed by one NUL byte (so
     /// `strtod` stops), or the caller's own bytes, borrowed for the decode, when they end in a
     /// byte that cannot continue a number (see ``canBorrow(_:)`` and ``keepBytes()``).
@@ -164,22 +165,40 @@ final class ValueMap: @unchecked Sendable {
     // MARK: Entry access
 
     @inline(__always) func kind(_ entry: Int) -> Kind {
-        Kind(rawValue: words[entry &* Self.entryWidth] & 0xF).unsafelyUnwrapped
+        Kind(rawValue: Int(words[entry &* Self.entryWidth] & 0xF)).unsafelyUnwrapped
     }
-    @inline(__always) func flags(_ entry: Int) -> Int { words[entry &* Self.entryWidth] & 0xF0 }
-    @inline(__always) func childCount(_ entry: Int) -> Int { words[entry &* Self.entryWidth] >> 8 }
-    @inline(__always) func offset(_ entry: Int) -> Int { words[entry &* Self.entryWidth &+ 1] }
+    @inline(__always) func flags(_ entry: Int) -> Int { Int(words[entry &* Self.entryWidth] & 0xF0) }
+    /// The number of children of a container (keys and values for an object).
+    @inline(__always) func childCount(_ entry: Int) -> Int {
+        let stored = Int(words[entry &* Self.entryWidth] &>> 8)
+        return stored < EntryBuffer.countLimit ? stored : countedChildren(entry)
+    }
+    @inline(__always) func offset(_ entry: Int) -> Int { Int(words[entry &* Self.entryWidth &+ 1]) }
     /// Word 2: a scalar's byte length; for a container, the entry of its next sibling (see
     /// ``containerEnd(_:)``, the name to use for containers).
-    @inline(__always) func length(_ entry: Int) -> Int { words[entry &* Self.entryWidth &+ 2] }
+    @inline(__always) func length(_ entry: Int) -> Int { Int(words[entry &* Self.entryWidth &+ 2]) }
 
     /// The entry after `entry` and all of its descendants.
     @inline(__always) func next(after entry: Int) -> Int {
-        let tag = words[entry &* Self.entryWidth] & 0xF
+        let tag = Int(words[entry &* Self.entryWidth] & 0xF)
         if tag == Kind.array.rawValue || tag == Kind.object.rawValue {
-            return words[entry &* Self.entryWidth &+ 2]
+            return Int(words[entry &* Self.entryWidth &+ 2])
         }
         return entry &+ 1
+    }
+
+    /// The children of a container whose header holds ``EntryBuffer/countLimit`` (more than
+    /// 16 million of them), counted.
+    @inline(never)
+    private func countedChildren(_ entry: Int) -> Int {
+        var count = 0
+        var child = entry &+ 1
+        let end = length(entry)
+        while child < end {
+            count &+= 1
+            child = next(after: child)
+        }
+        return count
     }
 
     /// The text of a scalar entry (without quotes for strings).
@@ -202,6 +221,30 @@ final class ValueMap: @unchecked Sendable {
         let count = length(entry)
         guard count == key.count else { return false }
         if count == 0 { return true }
-        return memcmp(bytes.baseAddress! + offset(entry), key.baseAddress!, count) == 0
+        return Self.bytesEqual(UnsafeRawPointer(bytes.baseAddress! + offset(entry)), UnsafeRawPointer(key.baseAddress!), count: count)
+    }
+
+    /// Whether the `count` (> 0) bytes at `a` and `b` are equal, compared inline (keys are short,
+    /// and a `memcmp` call costs more than the comparison): eight bytes at a time with the last
+    /// word overlapping, else two overlapping four-byte words, else first, middle and last byte.
+    /// Reads only the `count` bytes of each.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            var index = 0
+            while index &+ 8 < count {
+                if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+                index &+= 8
+            }
+            return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        let middle = count &>> 1, last = count &- 1
+        return a.load(as: UInt8.self) == b.load(as: UInt8.self)
+            && a.load(fromByteOffset: middle, as: UInt8.self) == b.load(fromByteOffset: middle, as: UInt8.self)
+            && a.load(fromByteOffset: last, as: UInt8.self) == b.load(fromByteOffset: last, as: UInt8.self)
     }
 }
