@@ -74,7 +74,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `false` where the member is only looked for, not read (no report event).
     @inline(__always)
     func lookup<K: CodingKey>(_ key: K, notes: Bool = true) throws -> KeyedMember? {
-        if table == nil && impl.map.hasRespelledObjects && impl.options.policy.keyMatching == .normalized,
+        if table == nil && impl.map.hasRespelledObjects && impl.options.policy.keyMatching == .normalized && !impl.mapsKeys,
            let member = try impl.indexedMember(for: key, in: object, path: pathNode, notes: notes) {
             if member != nil { impl.keysFound &+= 1 }
             return member
@@ -82,6 +82,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let entry = findExact(key) {
             impl.keysFound &+= 1
             return KeyedMember(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)
+        }
+        if impl.mapsKeys, let member = try mappedMember(key, notes: notes) {
+            impl.keysFound &+= 1
+            return member
         }
         guard impl.options.policy.keyMatching == .normalized,
               let entry = try impl.normalizedMatch(for: key, in: object, path: pathNode, notes: notes) else { return nil }
@@ -121,6 +125,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         for name in names {
             if let key = Key(stringValue: name) {
                 if seen.insert(key.stringValue).inserted { keys.append(key) }
+            } else if let key = aliasKey(for: name), seen.insert(key.stringValue).inserted {
+                keys.append(key)
             } else if normalized {
                 for key in Self.normalizedKeys(for: name) where !seen.contains(key.stringValue) && contains(key) {
                     seen.insert(key.stringValue)
@@ -181,7 +187,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     @inline(__always) private func member<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
-        guard impl.usesDefaults else {
+        guard impl.usesDefaults || impl.registrationsApply(to: T.self) else {
             let found = try require(key)
             return try read(found.entry, pathKey(key, found))
         }
@@ -191,6 +197,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// ``value(_:_:)`` under a policy with defaults. Kept out of line: its `T?` would make
     /// every generic call ask the runtime for `Optional<T>`'s metadata.
     @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
+        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValue(key, as: T.self, registrations) }
         guard let found = try lookup(key) else {
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
@@ -228,15 +235,21 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// `nil` for a missing key or `null`; otherwise `read`'s value, recovered to `nil` when
     /// it cannot be read and the policy allows it.
-    @inline(__always) func valueIfPresent<T>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
+    @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
         do {
             return try memberIfPresent(key, read)
         } catch let error as DecodingError where impl.collection != nil {
-            return try collectMember(key, error: error, child: T.self as? any Decodable.Type) { T?.none }
+            return try collectMember(key, error: error, child: T.self) { T?.none }
         }
     }
 
-    @inline(__always) private func memberIfPresent<T>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
+    @inline(__always) private func memberIfPresent<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
+        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValueIfPresent(key, as: T.self, registrations) }
+        return try presentValue(key, read)
+    }
+
+    /// ``valueIfPresent(_:_:)`` by the policy's rules alone.
+    @inline(__always) func presentValue<T>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
         let found: KeyedMember?
         do {
             found = try lookup(key)
