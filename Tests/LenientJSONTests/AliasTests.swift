@@ -19,6 +19,15 @@ struct AliasOrder: Decodable, Equatable {
     var zipCode: String
 }
 
+/// Three respelled keys read before the aliased one: by then the object's normalized key index
+/// answers lookups (Keys/IndexedKeyLookup.swift), and it must not skip the alias.
+struct AliasPerson: Decodable, Equatable {
+    var firstName: String
+    var lastName: String
+    var age: Int
+    var name: String
+}
+
 enum AliasLevel: String, Decodable, Equatable {
     case warning, error, info
 }
@@ -80,6 +89,15 @@ struct AliasTests {
         let json = #"[{"ID": 1, "zip_code": "N1", "zip": "Z1"}, {"Id": 2, "zip": "Z2", "ZipCode": "N2"}]"#
         let orders = try input.decode([AliasOrder].self, from: Data(json.utf8), with: decoder)
         #expect(orders == [AliasOrder(id: 1, zipCode: "Z1"), AliasOrder(id: 2, zipCode: "Z2")])
+    }
+
+    @Test("an alias comes before normalized matching after several respelled keys", arguments: InputKind.allCases)
+    func aliasAfterRespelledKeys(input: InputKind) throws {
+        let decoder = Self.decoder(.lenient)
+        decoder.register(aliases: ["name": ["display"]], for: AliasPerson.self)
+        let json = #"{"first_name": "Ada", "last_name": "Lovelace", "AGE": 36, "Name": "by normalization", "display": "by alias"}"#
+        let person = try input.decode(AliasPerson.self, from: Data(json.utf8), with: decoder)
+        #expect(person == AliasPerson(firstName: "Ada", lastName: "Lovelace", age: 36, name: "by alias"))
     }
 
     @Test("an alias match is reported as matchedKey at the input's key", arguments: InputKind.allCases)
