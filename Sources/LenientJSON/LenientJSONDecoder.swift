@@ -143,6 +143,66 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         set { lock.withLock { _collectsAllErrors = newValue } }
     }
 
+    // MARK: Mapping (registrations, key paths and updates; see Mapping/)
+
+    private var _registrations: Registrations?
+    private var _keyPathSeparator: String?
+
+    /// The separator of key paths in coding keys: with `"."`, a key such as `"address.city"`
+    /// that the object does not have as it is spelled is looked up as a nested path.
+    ///
+    /// Each step of the path is a key spelled exactly as in the input (or an index, where the
+    /// step meets an array). With any separator set, the empty key `""` that the object does
+    /// not have reads the enclosing object itself, so a nested model can be filled from its
+    /// parent's keys. Key paths are tried after the exact key and its registered aliases, and
+    /// before normalized matching; `contains` and `decodeIfPresent` agree.
+    ///
+    /// ```swift
+    /// struct Person: Decodable {
+    ///     var name: String
+    ///     var city: String
+    ///     var address: Address          // filled from Person's own object
+    ///     enum CodingKeys: String, CodingKey { case name, city = "address.city", address = "" }
+    /// }
+    /// decoder.keyPathSeparator = "."
+    /// ```
+    ///
+    /// The default is `nil`: keys are only looked up as they are.
+    open var keyPathSeparator: String? {
+        get { lock.withLock { _keyPathSeparator } }
+        set { lock.withLock { _keyPathSeparator = newValue } }
+    }
+
+    /// Changes the decoder's registrations under its lock, so that a registration is safe
+    /// while other threads decode (each decode works with the registrations it started with).
+    func changeRegistrations(_ change: (Registrations) -> Registrations) {
+        lock.withLock { _registrations = change(_registrations ?? Registrations()) }
+    }
+
+    /// Updates a value from a JSON merge patch (RFC 7396): the value is encoded, the patch is
+    /// merged into its encoded form, and the result is decoded leniently.
+    ///
+    /// The value is encoded with a `JSONEncoder` whose strategies match the decoder's (a
+    /// `.custom` date, data or key strategy is encoded with the default one). In the patch, a
+    /// member sets or merges the value of its key, `null` removes it, and anything but an
+    /// object replaces the whole value. The merged document is decoded by
+    /// ``decode(_:from:)``, so every rule of the policy and every registration applies.
+    ///
+    /// ```swift
+    /// var user = User(name: "Ada", age: 36, email: "ada@example.com")
+    /// try decoder.update(&user, from: Data(#"{"age": "37", "email": null}"#.utf8))
+    /// // User(name: "Ada", age: 37, email: nil)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value to update; it is left unchanged when anything fails.
+    ///   - data: The merge patch, JSON text as for ``decode(_:from:)``.
+    /// - Throws: `DecodingError` when the patch is not valid JSON or the merged document does
+    ///   not decode as `T`; `EncodingError` when `value` cannot be encoded.
+    open func update<T: Codable>(_ value: inout T, from data: Data) throws {
+        value = try MergePatch.updated(value, from: data, using: self)
+    }
+
     // MARK: Decoding Data
 
     /// Decodes a value of the given type from JSON data.
@@ -349,6 +409,8 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         options.assumesTopLevelDictionary = assumesTopLevelDictionary
         options.policy = policy
         options.dateFormatters = formatters(for: dateFormats)
+        options.registrations = lock.withLock { _registrations }
+        options.keyPathSeparator = keyPathSeparator
         options.identityMap = identityMap
         return options
     }

@@ -48,6 +48,10 @@ extension Array: DecodableArray where Element: Decodable {
         let map = impl.map
         if map.kind(entry) == .array {
             let count = map.childCount(entry)
+            if let registrations = impl.options.registrations, registrations[Element.self] != nil {
+                // A registered element type is read element by element, through its registrations.
+                return try impl.elements(of: entry, count: count, path: parent.appending(key), as: Self.self)
+            }
             // Arrays of the common scalars take a loop specialized for their element type,
             // which builds no coding path unless an element needs more than a strict reading.
             if Element.self == Double.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [Double].self), to: Self.self) }

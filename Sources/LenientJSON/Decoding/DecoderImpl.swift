@@ -44,6 +44,9 @@ final class DecoderImpl: Decoder {
     /// The entries being wrapped as one-element arrays right now: a value is never wrapped
     /// inside its own wrapping (an any-JSON type that tries `[Self]` first would recurse).
     var entriesBeingWrapped: [Int] = []
+    /// The registrations of the type being decoded (its key aliases and per-property
+    /// defaults apply to the objects it reads); set only while the decode has registrations.
+    var currentRegistration: TypeRegistration?
     /// The problems found so far while every problem of a document is listed
     /// (`DecoderImpl+ErrorCollection.swift`); `nil` in every other decode.
     var collection: ErrorCollection?
@@ -113,7 +116,17 @@ final class DecoderImpl: Decoder {
     }
 
     /// Decodes the value at `entry` as `T`; `parent` and `key` make up its coding path.
+    /// A decode with registrations takes them into account (`Mapping/DecoderImpl+Registrations.swift`).
     func unwrap<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+        if let registrations = options.registrations, registrations.hasRegistration(T.self) || currentRegistration != nil {
+            return try unwrapRegistered(entry, as: type, parent: parent, key: key, registrations)
+        }
+        return try unwrapValue(entry, as: type, parent: parent, key: key)
+    }
+
+    /// Decodes the value at `entry` as `T` by the policy's rules alone.
+    @inline(__always)
+    func unwrapValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
         // Scalars first: Array and Dictionary decode their elements through here.
         if T.self == Double.self { return unsafeBitCast(try unwrapFloatingPoint(entry, as: Double.self, parent: parent, key: key), to: T.self) }
         if T.self == String.self { return unsafeBitCast(try unwrapString(entry, parent: parent, key: key), to: T.self) }

@@ -12,6 +12,10 @@ struct DecodingOptions {
     var dateFormatters: [DateFormatterBox] = []
     var allowsJSON5 = false
     var assumesTopLevelDictionary = false
+    /// The decoder's registrations (`register(…)`); `nil` when it has none.
+    var registrations: Registrations?
+    /// The decoder's `keyPathSeparator`.
+    var keyPathSeparator: String?
     /// Where `Identifiable` class instances are shared; `nil` when none is set.
     var identityMap: IdentityMap?
 

@@ -74,7 +74,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `false` where the member is only looked for, not read (no report event).
     @inline(__always)
     func lookup<K: CodingKey>(_ key: K, notes: Bool = true) throws -> KeyedMember? {
-        if table == nil && impl.map.hasRespelledObjects && impl.options.policy.keyMatching == .normalized,
+        if table == nil && impl.map.hasRespelledObjects && impl.options.policy.keyMatching == .normalized && !impl.mapsKeys,
            let member = try impl.indexedMember(for: key, in: object, path: pathNode, notes: notes) {
             if member != nil { impl.keysFound &+= 1 }
             return member
@@ -82,6 +82,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let entry = findExact(key) {
             impl.keysFound &+= 1
             return KeyedMember(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)
+        }
+        if impl.mapsKeys, let member = try mappedMember(key, notes: notes) {
+            impl.keysFound &+= 1
+            return member
         }
         guard impl.options.policy.keyMatching == .normalized,
               let entry = try impl.normalizedMatch(for: key, in: object, path: pathNode, notes: notes) else { return nil }
@@ -122,6 +126,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         for name in names {
             if let key = Key(stringValue: name) {
                 if seen.insert(key.stringValue).inserted { keys.append(key) }
+            } else if let key = aliasKey(for: name), seen.insert(key.stringValue).inserted {
+                keys.append(key)
             } else if normalized {
                 for key in Self.normalizedKeys(for: name) where !seen.contains(key.stringValue) && contains(key) {
                     seen.insert(key.stringValue)
@@ -188,7 +194,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// runtime for `Optional<T>`'s metadata on every call.)
     @inline(__always) func value<T: Decodable>(_ key: Key, strict: (Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
         do {
-            guard impl.usesDefaults else {
+            guard impl.usesDefaults || impl.registrationsApply(to: T.self) else {
                 let found = try require(key)
                 if let value = strict(found.entry) { return value }
                 return try read(found.entry, pathKey(key, found))
@@ -200,7 +206,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     @inline(__always) private func member<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
-        guard impl.usesDefaults else {
+        guard impl.usesDefaults || impl.registrationsApply(to: T.self) else {
             let found = try require(key)
             return try read(found.entry, pathKey(key, found))
         }
@@ -210,6 +216,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// ``value(_:_:)`` under a policy with defaults. Kept out of line: its `T?` would make
     /// every generic call ask the runtime for `Optional<T>`'s metadata.
     @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
+        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValue(key, as: T.self, registrations) }
         guard let found = try lookup(key) else {
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
@@ -247,26 +254,32 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// `nil` for a missing key or `null`; otherwise `read`'s value, recovered to `nil` when
     /// it cannot be read and the policy allows it.
-    @inline(__always) func valueIfPresent<T>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
         do {
             return try memberIfPresent(key, read)
         } catch let error as DecodingError where impl.collection != nil {
-            return try collectMember(key, error: error, child: T.self as? any Decodable.Type) { T?.none }
+            return try collectMember(key, error: error, child: T.self) { T?.none }
         }
     }
 
     /// ``valueIfPresent(_:_:)`` for a scalar whose strict reading is `strict`, as in
     /// ``value(_:strict:_:)``: no `Optional` rule turns a value that reads strictly into `nil`
     /// (`""` and `false` never read strictly as the scalars those rules apply to).
-    @inline(__always) func valueIfPresent<T>(_ key: Key, strict: (Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, strict: (Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
         do {
             return try memberIfPresent(key, strict: strict, read)
         } catch let error as DecodingError where impl.collection != nil {
-            return try collectMember(key, error: error, child: T.self as? any Decodable.Type) { T?.none }
+            return try collectMember(key, error: error, child: T.self) { T?.none }
         }
     }
 
-    @inline(__always) private func memberIfPresent<T>(_ key: Key, strict: (Int) -> T? = { _ in nil }, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    @inline(__always) private func memberIfPresent<T: Decodable>(_ key: Key, strict: (Int) -> T? = { _ in nil }, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValueIfPresent(key, as: T.self, registrations) }
+        return try presentValue(key, strict: strict, read)
+    }
+
+    /// ``valueIfPresent(_:_:)`` by the policy's rules alone (`strict` as in ``value(_:strict:_:)``).
+    @inline(__always) func presentValue<T>(_ key: Key, strict: (Int) -> T? = { _ in nil }, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
         let found: KeyedMember?
         do {
             found = try lookup(key)

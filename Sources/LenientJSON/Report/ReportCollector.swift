@@ -6,9 +6,12 @@ final class ReportCollector {
 
 extension DecoderImpl {
     /// Adds an event when a report is being collected; `description` is built only then.
+    /// Every kind but `matchedKey` counts as leniency, unless `countsAsLeniency` is `false` (what
+    /// a registration did: see `Mapping/DecoderImpl+Registrations.swift`).
     @inline(__always)
-    func note(_ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey], _ description: @autoclosure () -> String) {
-        if kind != .matchedKey { leniencyCount &+= 1 }
+    func note(_ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey], _ description: @autoclosure () -> String,
+              countsAsLeniency: Bool = true) {
+        if kind != .matchedKey && countsAsLeniency { leniencyCount &+= 1 }
         guard let report else { return }
         let location = entry.flatMap { DecodingErrors.location(map, $0) }
         let pathString = JSONPath.string(for: path())
