@@ -118,5 +118,6 @@ struct XMLHostileInputTests {
         let error = try #require(Outcome { try LenientJSONDecoder().decode([String: String].self, fromXML: Data(xml.utf8)) }.error)
         #expect(error.path == ["entry", "title"], "\(error)")
         #expect(error.message.contains("$.entry.title (line 3"), "\(error)")
+        #expect(error.message.contains("an end tag that does not match its start tag"), "\(error)")
     }
 }

@@ -150,10 +150,8 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
         fail(Self.describe(validationError), parser)
     }
 
-    /// `XMLParser`'s error code with its name: `tagNameMismatchError (76)`.
+    /// `XMLParser`'s error in words: `an end tag that does not match its start tag (XMLParser error 76)`.
     static func describe(_ error: any Error) -> String {
-        let code = (error as NSError).code
-        guard let name = XMLParser.ErrorCode(rawValue: code) else { return "XMLParser error \(code)" }
-        return "\(name) (\(code))"
+        XMLParserErrorText.describe(code: (error as NSError).code)
     }
 }
