@@ -98,8 +98,7 @@ public struct JSONObjectEncoder: Sendable {
             nonConformingFloatEncodingStrategy: nonConformingFloatEncodingStrategy,
             userInfo: userInfo.mapValues { $0 as Any })
         let encoder = ObjectEncoderImpl(options: options, codingPath: [])
-        try encoder.encode(value)
-        guard let node = encoder.storage else {
+        guard let node = try encoder.boxIfEncoded(value, at: []) else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         return node.tree

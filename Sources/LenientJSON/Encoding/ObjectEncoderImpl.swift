@@ -57,7 +57,17 @@ final class ObjectEncoderImpl: Encoder, SingleValueEncodingContainer {
     func encode(_ value: UInt16) throws { storage = .scalar(NSNumber(value: value)) }
     func encode(_ value: UInt32) throws { storage = .scalar(NSNumber(value: value)) }
     func encode(_ value: UInt64) throws { storage = .scalar(NSNumber(value: value)) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func encode(_ value: Int128) throws { storage = .scalar(Self.number(value)) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func encode(_ value: UInt128) throws { storage = .scalar(Self.number(value)) }
     func encode<T: Encodable>(_ value: T) throws { storage = try box(value, at: codingPath) }
+
+    /// A 128-bit integer as an `NSDecimalNumber` of its digits (exact: a `Decimal`'s mantissa
+    /// holds 128 bits), the number `JSONSerialization` reads from `JSONEncoder`'s digits.
+    static func number<I: BinaryInteger>(_ value: I) -> NSNumber {
+        NSDecimalNumber(string: String(value), locale: Locale(identifier: "en_US_POSIX"))
+    }
 
     // MARK: Boxing
 
@@ -65,6 +75,12 @@ final class ObjectEncoderImpl: Encoder, SingleValueEncodingContainer {
     /// (under the strategies), a `[String: V]` with its keys as they are, anything else by
     /// its own `encode(to:)` (`{}` when it encodes nothing).
     func box<T: Encodable>(_ value: T, at path: [any CodingKey]) throws -> EncodedNode {
+        try boxIfEncoded(value, at: path) ?? .object(EncodedObject())
+    }
+
+    /// The node of `value`, as ``box(_:at:)``, or `nil` when its `encode(to:)` encodes nothing
+    /// (an error at the top level, `{}` below it, as in `JSONEncoder`).
+    func boxIfEncoded<T: Encodable>(_ value: T, at path: [any CodingKey]) throws -> EncodedNode? {
         switch value {
         case let date as Date: return try box(date, at: path)
         case let data as Data: return try box(data, at: path)
@@ -74,7 +90,9 @@ final class ObjectEncoderImpl: Encoder, SingleValueEncodingContainer {
         case let float as Float: return try box(float, at: path)
         case let dictionary as any StringKeyedEncodable: return try dictionary.encodeMembers(with: self, at: path)
         default:
-            return try encodeNested(at: path) { try value.encode(to: $0) }
+            let encoder = ObjectEncoderImpl(options: options, codingPath: path)
+            try value.encode(to: encoder)
+            return encoder.storage
         }
     }
 
@@ -93,7 +111,7 @@ final class ObjectEncoderImpl: Encoder, SingleValueEncodingContainer {
     /// A `Float` as the number its shortest text reads as (`0.1`, not `0.10000000149…`), the
     /// number `JSONEncoder`'s output holds.
     func box(_ float: Float, at path: [any CodingKey]) throws -> EncodedNode {
-        guard !float.isFinite else { return try nonConforming(Double(float), at: path) }
+        guard float.isFinite else { return try nonConforming(Double(float), at: path) }
         return .scalar(NSNumber(value: Double("\(float)") ?? Double(float)))
     }
 

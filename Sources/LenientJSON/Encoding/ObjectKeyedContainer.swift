@@ -30,6 +30,10 @@ struct ObjectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) throws { set(.scalar(NSNumber(value: value)), for: key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.scalar(NSNumber(value: value)), for: key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { set(.scalar(NSNumber(value: value)), for: key) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { set(.scalar(ObjectEncoderImpl.number(value)), for: key) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { set(.scalar(ObjectEncoderImpl.number(value)), for: key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         set(try encoder.box(value, at: codingPath + [key]), for: key)
     }

@@ -26,6 +26,10 @@ struct ObjectUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { append(.scalar(NSNumber(value: value))) }
     mutating func encode(_ value: UInt32) throws { append(.scalar(NSNumber(value: value))) }
     mutating func encode(_ value: UInt64) throws { append(.scalar(NSNumber(value: value))) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: Int128) throws { append(.scalar(ObjectEncoderImpl.number(value))) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: UInt128) throws { append(.scalar(ObjectEncoderImpl.number(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws { append(try encoder.box(value, at: nextPath)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
