@@ -19,6 +19,7 @@ seconds=${1:-60}
 jobs=${2:-1}
 target=${3:-decoder}
 shift $(($# < 3 ? $# : 3))
+target_flags=()
 case "$target" in
     decoder)
         source=Fuzz/FuzzTarget.swift
@@ -34,7 +35,10 @@ case "$target" in
         source=Fuzz/XMLFuzzTarget.swift
         out=.build/fuzz-xml
         # The first byte picks the decoder (3) and the model (6): one seed each.
-        selectors=$(seq 0 17) ;;
+        selectors=$(seq 0 17)
+        # swift-corelibs-foundation's XMLParser leaks the CFString of each libxml2 error
+        # (_CFErrorCreateFromXMLInterface, 72 bytes): not ours, so leak detection is off here.
+        target_flags=(-detect_leaks=0) ;;
     *) echo "usage: $0 [seconds] [jobs] [decoder|differential|xml] [libFuzzer flags...]" >&2; exit 2 ;;
 esac
 mkdir -p "$out/corpus" "$out/crashes"
@@ -108,4 +112,4 @@ fi
 parallel=()
 if [ "$jobs" -gt 1 ]; then parallel=(-jobs="$jobs" -workers="$jobs"); fi
 "$out/fuzz-$target" "$out/corpus" -max_total_time="$seconds" "${parallel[@]}" \
-    -artifact_prefix="$out/crashes/" -print_final_stats=1 -max_len=8192 -timeout=10 -rss_limit_mb=4096 "$@"
+    -artifact_prefix="$out/crashes/" -print_final_stats=1 -max_len=8192 -timeout=10 -rss_limit_mb=4096 "${target_flags[@]}" "$@"
