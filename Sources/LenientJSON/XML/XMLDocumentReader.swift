@@ -43,11 +43,17 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
         open.dropFirst().map { NameKey(records[$0].name) }
     }
 
-    func fail(_ reason: String, _ parser: XMLParser) {
+    /// Records the first problem; every later event is ignored.
+    ///
+    /// `abort` stops the parser, which is safe only from an element or text callback: from
+    /// inside libxml2's error reporting (an unsupported encoding, for one) `abortParsing()`
+    /// frees state libxml2 goes on to use, and swift-corelibs-foundation's parser crashes (fuzz
+    /// finding `xml-abort-inside-encoding-error.bin`). libxml2 stops by itself on a fatal error.
+    func fail(_ reason: String, _ parser: XMLParser, abort: Bool = false) {
         guard failure == nil else { return }
         let place = position(parser)
         failure = (reason, place.line, place.column, openPath)
-        parser.abortParsing()
+        if abort { parser.abortParsing() }
     }
 
     // MARK: Elements
@@ -57,10 +63,10 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
         guard failure == nil else { return }
         endRun(beforeChild: true)
         if open.isEmpty && !records.isEmpty {
-            return fail("a second root element <\(elementName)>", parser)
+            return fail("a second root element <\(elementName)>", parser, abort: true)
         }
         guard open.count < JSONScanner.maxDepth else {
-            return fail("elements nested deeper than \(JSONScanner.maxDepth) levels", parser)
+            return fail("elements nested deeper than \(JSONScanner.maxDepth) levels", parser, abort: true)
         }
         let place = position(parser)
         let nameSpan = text.write(elementName)
@@ -106,7 +112,7 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
         guard failure == nil, !open.isEmpty else { return }
         textBytes += string.utf8.count
         guard textBytes <= textLimit else {
-            return fail("text longer than \(textLimit) bytes (entity expansion)", parser)
+            return fail("text longer than \(textLimit) bytes (entity expansion)", parser, abort: true)
         }
         if run.isEmpty { runStart = lastTagEnd }
         run += string

@@ -11,7 +11,7 @@ enum XMLParserErrorText {
         case 10, 14, 18: "a reference cut off by the end of the document"
         case 22, 23, 68: "a name or ';' is missing (a lone '&' must be written '&amp;')"
         case 26, 27: "an undefined entity"
-        case 31, 32: "an unsupported encoding"
+        case 31, 32, 6000 ... 6004: "an encoding that cannot be read"
         case 33, 34, 43, 44: "a quoted value is not closed"
         case 38: "'<' inside an attribute value"
         case 39, 40, 41: "an attribute without a quoted value"
