@@ -81,6 +81,32 @@ struct XMLHostileInputTests {
         }
     }
 
+    /// Raw bytes no `String` literal can hold: invalid UTF-8 and UTF-16.
+    static let invalidBytes: [(name: String, bytes: [UInt8], line: Int)] = [
+        // Found by the xml fuzz target: swift-corelibs-foundation's XMLParser trapped on an
+        // element name that is not UTF-8 (Fuzz/Findings/xml-invalid-utf8-element-name.bin).
+        ("invalid UTF-8 in an element name", Array("<r><".utf8) + [0xDB] + Array("p/></r>".utf8), 1),
+        ("invalid UTF-8 in text on line 2", Array("<r>\n<a>caf".utf8) + [0xE9] + Array("</a></r>".utf8), 2),
+        ("invalid UTF-8 under a UTF-8 declaration", Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?><".utf8) + [0xFF] + Array("/>".utf8), 1),
+        ("UTF-16 with a lone surrogate", [0xFF, 0xFE] + Array("<r>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) + [0x00, 0xD8] + Array("</r>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }), 1),
+    ]
+
+    @Test("invalid UTF-8 or UTF-16 is dataCorrupted with its line, before XMLParser sees it", arguments: invalidBytes.indices)
+    func invalidEncoding(_ row: Int) throws {
+        let (name, bytes, line) = Self.invalidBytes[row]
+        let outcome = Outcome { try LenientJSONDecoder().decode([String: String].self, fromXML: Data(bytes)) }
+        let error = try #require(outcome.error, "\(name): \(outcome)")
+        #expect(error.kind == "dataCorrupted", "\(name): \(error)")
+        #expect(error.message.contains("invalid UTF-"), "\(name): \(error)")
+        #expect(error.message.contains("(line \(line)"), "\(name): \(error)")
+    }
+
+    @Test("a declared legacy encoding is read, not refused as invalid UTF-8")
+    func legacyEncoding() throws {
+        let bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><r><a>caf".utf8) + [0xE9] + Array("</a></r>".utf8)
+        #expect(try LenientJSONDecoder().decode([String: String].self, fromXML: Data(bytes)) == ["a": "café"])
+    }
+
     @Test("a UTF-16 document with an internal subset is refused too")
     func utf16InternalSubset() throws {
         let xml = "<!DOCTYPE r [<!ENTITY x \"y\">]><r><a>&x;</a></r>"

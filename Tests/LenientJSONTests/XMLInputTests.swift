@@ -215,6 +215,20 @@ struct XMLInputTests {
         #expect(try LenientJSONDecoder().decode(XMLTextOnly.self, fromXML: data) == XMLTextOnly(a: "hé"))
     }
 
+    @Test("one decoder decodes XML on many threads at once")
+    func concurrentDecodes() async throws {
+        let decoder = LenientJSONDecoder()
+        let data = Data(Self.rss.utf8)
+        let expected = try JSONDecoder().decode(RSSFeed.self, from: Data(Self.rssAsJSON.utf8))
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0 ..< 16 {
+                group.addTask { (try? decoder.decode(RSSFeed.self, fromXML: data)) == expected }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: true, count: 16))
+    }
+
     // MARK: Errors and report
 
     static let personWithBadZip = """

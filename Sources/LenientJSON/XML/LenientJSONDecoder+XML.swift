@@ -18,6 +18,9 @@ enum XMLDocumentParsing {
         if let refusal = data.withUnsafeBytes(XMLPrologCheck.refusal) {
             throw corrupted(refusal.reason, line: refusal.line, column: nil, path: [])
         }
+        if let refusal = data.withUnsafeBytes(XMLEncodingCheck.refusal) {
+            throw corrupted(refusal.reason, line: refusal.line, column: refusal.column, path: [])
+        }
         let parser = XMLParser(data: data)
         let reader = XMLDocumentReader(documentSize: data.count)
         parser.delegate = reader
