@@ -16,7 +16,7 @@ enum XMLEncodingCheck {
         switch reader.width {
         case 1:
             if let declared = declaredEncoding(reader)?.lowercased(), !Self.namesUnicode(declared) { return nil }
-            let text = UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[reader.index...])
+            let text = UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[reader.index...])
             guard let bad = UTF8Validation.firstInvalidByte(text) else { return nil }
             let location = SourceLocation(offset: bad, in: text)
             return ("invalid UTF-8 (byte 0x\(String(text[bad], radix: 16, uppercase: true)))", location.line, location.column)
