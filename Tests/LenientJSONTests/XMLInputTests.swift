@@ -171,6 +171,9 @@ struct XMLInputTests {
         Shape(name: "CDATA is text", xml: "<r><a><![CDATA[<b>not an element</b>]]></a></r>", expected: ["a": "<b>not an element</b>"]),
         Shape(name: "whitespace of a text-only element is kept", xml: "<r><a>  x y  </a></r>", expected: ["a": "  x y  "]),
         Shape(name: "comments and processing instructions are skipped", xml: "<?xml version=\"1.0\"?><!-- c --><r><?pi x?><a>1<!-- c --></a></r>", expected: ["a": "1"]),
+        // Found by the xml fuzz target: swift-corelibs-foundation's XMLParser crashed on an
+        // instruction without data (Fuzz/Findings/xml-processing-instruction-without-data.bin).
+        Shape(name: "processing instructions without data", xml: "<?a?><r><?b?><a>1<?c?>2</a><![CDATA[<?d?>]]></r>", expected: ["a": "12", "#text": "<?d?>"]),
         Shape(name: "non-ASCII names and text", xml: "<r><größe>groß</größe><名前>值</名前></r>", expected: ["größe": "groß", "名前": "值"]),
         Shape(name: "qualified names are kept as written", xml: #"<r xmlns:dc="urn:dc"><dc:creator>Ada</dc:creator></r>"#, expected: ["xmlns:dc": "urn:dc", "dc:creator": "Ada"]),
     ]
@@ -213,6 +216,9 @@ struct XMLInputTests {
         var data = Data([0xFF, 0xFE])
         data.append(xml.data(using: .utf16LittleEndian) ?? Data())
         #expect(try LenientJSONDecoder().decode(XMLTextOnly.self, fromXML: data) == XMLTextOnly(a: "hé"))
+        // An instruction without data, given a space in UTF-16 (see XMLProcessingInstructions).
+        let instruction = Data([0xFF, 0xFE]) + ("<r><?pi?><a>x</a></r>".data(using: .utf16LittleEndian) ?? Data())
+        #expect(try LenientJSONDecoder().decode(XMLTextOnly.self, fromXML: instruction) == XMLTextOnly(a: "x"))
     }
 
     @Test("one decoder decodes XML on many threads at once")

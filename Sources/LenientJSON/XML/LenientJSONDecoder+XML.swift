@@ -21,7 +21,7 @@ enum XMLDocumentParsing {
         if let refusal = data.withUnsafeBytes(XMLEncodingCheck.refusal) {
             throw corrupted(refusal.reason, line: refusal.line, column: refusal.column, path: [])
         }
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: XMLProcessingInstructions.withData(data))
         let reader = XMLDocumentReader(documentSize: data.count)
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
