@@ -101,10 +101,32 @@ struct XMLHostileInputTests {
         #expect(error.message.contains("(line \(line)"), "\(name): \(error)")
     }
 
-    @Test("a declared legacy encoding is read, not refused as invalid UTF-8")
-    func legacyEncoding() throws {
-        let bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><r><a>caf".utf8) + [0xE9] + Array("</a></r>".utf8)
-        #expect(try LenientJSONDecoder().decode([String: String].self, fromXML: Data(bytes)) == ["a": "café"])
+    @Test("declared legacy encodings are read", arguments: [("ISO-8859-1", UInt8(0xE9), "é"), ("windows-1252", 0x80, "€"), ("iso-8859-2", 0xB9, "š")])
+    func legacyEncoding(_ name: String, _ byte: UInt8, _ expected: String) throws {
+        let bytes = Array("<?xml version=\"1.0\" encoding=\"\(name)\"?>\n<r><a>x".utf8) + [byte] + Array("</a></r>".utf8)
+        #expect(try LenientJSONDecoder().decode([String: String].self, fromXML: Data(bytes)) == ["a": "x" + expected])
+    }
+
+    @Test("an encoding that is not read is refused before parsing", arguments: ["UTF-7", "UTF7", "EBCDIC-US", "bogus", "UTF-16"])
+    func unreadEncoding(_ name: String) throws {
+        let xml = "<?xml version=\"1.0\" encoding=\"\(name)\"?><r><a>x</a></r>"
+        let outcome = Outcome { try LenientJSONDecoder().decode([String: String].self, fromXML: Data(xml.utf8)) }
+        #expect(outcome.error?.kind == "dataCorrupted", "\(outcome)")
+        #expect(outcome.error?.message.contains("line 1") == true, "\(outcome)")
+    }
+
+    @Test("UTF-16 and UTF-32 with a declaration are converted, the declaration with them")
+    func unicodeDeclared() throws {
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><r><a>日本 é</a></r>"
+        for encoding in [String.Encoding.utf16BigEndian, .utf16LittleEndian, .utf32LittleEndian] {
+            let bom: [UInt8] = switch encoding {
+            case .utf16BigEndian: [0xFE, 0xFF]
+            case .utf16LittleEndian: [0xFF, 0xFE]
+            default: [0xFF, 0xFE, 0x00, 0x00]
+            }
+            let data = Data(bom) + (xml.data(using: encoding) ?? Data())
+            #expect(try LenientJSONDecoder().decode([String: String].self, fromXML: data) == ["a": "日本 é"], "\(encoding)")
+        }
     }
 
     @Test("a UTF-16 document with an internal subset is refused too")

@@ -18,10 +18,13 @@ enum XMLDocumentParsing {
         if let refusal = data.withUnsafeBytes(XMLPrologCheck.refusal) {
             throw corrupted(refusal.reason, line: refusal.line, column: nil, path: [])
         }
-        if let refusal = data.withUnsafeBytes(XMLEncodingCheck.refusal) {
-            throw corrupted(refusal.reason, line: refusal.line, column: refusal.column, path: [])
+        let utf8: Data
+        do {
+            utf8 = try XMLTextEncoding.utf8Document(data)
+        } catch {
+            throw corrupted(error.reason, line: error.line, column: error.column, path: [])
         }
-        let parser = XMLParser(data: XMLProcessingInstructions.withData(data))
+        let parser = XMLParser(data: XMLProcessingInstructions.withData(utf8))
         let reader = XMLDocumentReader(documentSize: data.count)
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false

@@ -43,13 +43,16 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
         open.dropFirst().map { NameKey(records[$0].name) }
     }
 
-    /// Records the first problem; every later event is ignored.
+    /// Records the first problem, and stops the parser unless `abort` is false; every later
+    /// event is ignored.
     ///
-    /// `abort` stops the parser, which is safe only from an element or text callback: from
-    /// inside libxml2's error reporting (an unsupported encoding, for one) `abortParsing()`
-    /// frees state libxml2 goes on to use, and swift-corelibs-foundation's parser crashes (fuzz
-    /// finding `xml-abort-inside-encoding-error.bin`). libxml2 stops by itself on a fatal error.
-    func fail(_ reason: String, _ parser: XMLParser, abort: Bool = false) {
+    /// The parser must stop at an error: libxml2 goes on calling back after one, with names
+    /// and data that swift-corelibs-foundation's `XMLParser` crashes on (a processing
+    /// instruction without data, for one). Stopping it is safe because its input is UTF-8 with no
+    /// encoding to switch to (``XMLTextEncoding``): stopped from inside an encoding switch,
+    /// libxml2 crashed (fuzz finding `xml-abort-inside-encoding-error.bin`). An entity
+    /// callback only records: libxml2 reports the undefined entity as an error right after.
+    func fail(_ reason: String, _ parser: XMLParser, abort: Bool = true) {
         guard failure == nil else { return }
         let place = position(parser)
         failure = (reason, place.line, place.column, openPath)
@@ -63,10 +66,10 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
         guard failure == nil else { return }
         endRun(beforeChild: true)
         if open.isEmpty && !records.isEmpty {
-            return fail("a second root element <\(elementName)>", parser, abort: true)
+            return fail("a second root element <\(elementName)>", parser)
         }
         guard open.count < JSONScanner.maxDepth else {
-            return fail("elements nested deeper than \(JSONScanner.maxDepth) levels", parser, abort: true)
+            return fail("elements nested deeper than \(JSONScanner.maxDepth) levels", parser)
         }
         let place = position(parser)
         let nameSpan = text.write(elementName)
@@ -112,7 +115,7 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
         guard failure == nil, !open.isEmpty else { return }
         textBytes += string.utf8.count
         guard textBytes <= textLimit else {
-            return fail("text longer than \(textLimit) bytes (entity expansion)", parser, abort: true)
+            return fail("text longer than \(textLimit) bytes (entity expansion)", parser)
         }
         if run.isEmpty { runStart = lastTagEnd }
         run += string
@@ -136,7 +139,7 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
     // MARK: Refusals
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        fail("the entity &\(name); is not defined (external entities and DTDs are not read)", parser)
+        fail("the entity &\(name); is not defined (external entities and DTDs are not read)", parser, abort: false)
         return nil
     }
 
