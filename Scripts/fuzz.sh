@@ -38,7 +38,8 @@ case "$target" in
         selectors=$(seq 0 17)
         # swift-corelibs-foundation's XMLParser leaks the CFString of each libxml2 error
         # (_CFErrorCreateFromXMLInterface, 72 bytes): not ours, so leak detection is off here.
-        target_flags=(-detect_leaks=0) ;;
+        target_flags=(-detect_leaks=0)
+        export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} ;;
     *) echo "usage: $0 [seconds] [jobs] [decoder|differential|xml] [libFuzzer flags...]" >&2; exit 2 ;;
 esac
 mkdir -p "$out/corpus" "$out/crashes"
