@@ -96,6 +96,53 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         set { lock.withLock { _dateFormats = newValue } }
     }
 
+    private var _identityMap: IdentityMap?
+    private var _collectsAllErrors = false
+
+    /// Where instances of `Identifiable` classes are shared, one per type and `id`.
+    ///
+    /// With a map set, a class that conforms to `Identifiable` decodes to the first instance
+    /// decoded for its `id`, within one document and across every decode that uses the same
+    /// map; see ``IdentityMap``. Structures and other types are not affected. Share one map
+    /// between decoders, or set a new one to start afresh.
+    ///
+    /// ```swift
+    /// decoder.identityMap = IdentityMap()
+    /// let first = try decoder.decode([User].self, from: page1)
+    /// let second = try decoder.decode([User].self, from: page2)   // same User objects per id
+    /// ```
+    ///
+    /// The default is `nil`: every occurrence decodes to an instance of its own.
+    open var identityMap: IdentityMap? {
+        get { lock.withLock { _identityMap } }
+        set { lock.withLock { _identityMap = newValue } }
+    }
+
+    /// Whether a decode that fails lists every problem of the document instead of the first.
+    ///
+    /// When `true` and a decode fails, the decoder goes on to the end of the document, standing
+    /// in for each value that cannot be decoded only to keep going, and throws one
+    /// ``LenientDecodingErrors`` listing every problem, in document order, each once: the same
+    /// `DecodingError`s, with path, line, column, expected and found, that the decoder throws
+    /// one at a time. A document without problems decodes as it does when this is `false`, at
+    /// the same cost; a document with one problem throws a ``LenientDecodingErrors`` of one
+    /// error. Invalid JSON is listed alone: the first syntax error ends the document.
+    ///
+    /// ```swift
+    /// decoder.collectsAllErrors = true
+    /// do {
+    ///     let order = try decoder.decode(Order.self, from: data)
+    /// } catch let problems as LenientDecodingErrors {
+    ///     for error in problems.errors { print(error) }
+    /// }
+    /// ```
+    ///
+    /// The default is `false`: a decode throws its first `DecodingError`, as `JSONDecoder` does.
+    open var collectsAllErrors: Bool {
+        get { lock.withLock { _collectsAllErrors } }
+        set { lock.withLock { _collectsAllErrors = newValue } }
+    }
+
     // MARK: Decoding Data
 
     /// Decodes a value of the given type from JSON data.
@@ -120,7 +167,11 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///   value cannot be decoded under the policy. Its `debugDescription` names the JSON path,
     ///   the line and column, what was expected and what was found.
     open override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try withDocument(data) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
+        do {
+            return try withDocument(data) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
+        } catch let error as DecodingError {
+            throw failure(error) { try withDocument(data) { $0.collectProblems(of: type, at: 0, parent: .root, firstError: error) } }
+        }
     }
 
     /// Decodes a value of a type that needs a configuration from JSON data.
@@ -183,7 +234,11 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout LenientDecodingReport) throws -> T {
         let collector = ReportCollector()
         defer { report.events.append(contentsOf: collector.events) }
-        return try withDocument(data, report: collector) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
+        do {
+            return try withDocument(data, report: collector) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
+        } catch let error as DecodingError {
+            throw failure(error) { try withDocument(data) { $0.collectProblems(of: type, at: 0, parent: .root, firstError: error) } }
+        }
     }
 
     /// Decodes a value of the given type found at a path inside the JSON data.
@@ -207,9 +262,18 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///   `.typeMismatch` when a step meets a value of the other kind, and any error of
     ///   ``decode(_:from:)``.
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: [JSONPathComponent]) throws -> T {
-        try withDocument(data) { impl in
-            let (entry, node) = try impl.locate(path)
-            return try impl.unwrap(entry, as: type, parent: node, key: nil)
+        do {
+            return try withDocument(data) { impl in
+                let (entry, node) = try impl.locate(path)
+                return try impl.unwrap(entry, as: type, parent: node, key: nil)
+            }
+        } catch let error as DecodingError {
+            throw failure(error) {
+                try withDocument(data) { impl in
+                    let (entry, node) = try impl.locate(path)
+                    return impl.collectProblems(of: type, at: entry, parent: node, firstError: error)
+                }
+            }
         }
     }
 
@@ -321,7 +385,13 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     func decodeTree<T: Decodable>(_ type: T.Type, _ object: Any, report: ReportCollector?) throws -> T {
         let map = try JSONObjectTree.map(of: object)
         let impl = DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root, report: report)
-        return try impl.unwrap(0, as: type, parent: .root, key: nil)
+        do {
+            return try impl.unwrap(0, as: type, parent: .root, key: nil)
+        } catch let error as DecodingError {
+            throw failure(error) {
+                DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root).collectProblems(of: type, at: 0, parent: .root, firstError: error)
+            }
+        }
     }
 
     // MARK: Internals
@@ -340,6 +410,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         options.assumesTopLevelDictionary = assumesTopLevelDictionary
         options.policy = policy
         options.dateFormatters = formatters(for: dateFormats)
+        options.identityMap = identityMap
         return options
     }
 
@@ -362,6 +433,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         let options = snapshot()
         do {
             return try InputEncoding.withUTF8(data) { raw, isOriginal in
+                guard raw.count <= EntryBuffer.maxBytes else { throw DecodingErrors.inputTooLarge(byteCount: raw.count) }
                 let borrows = isOriginal && !options.allowsJSON5 && ValueMap.canBorrow(raw)
                 let bytes = borrows
                     // Borrowed bytes are typed as mutable only to share the owned copy's type;

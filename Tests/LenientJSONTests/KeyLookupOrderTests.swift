@@ -39,6 +39,16 @@ struct KeyLookupOrderTests {
 
     enum Order: String, CaseIterable, Sendable {
         case document, reversed, interleaved, twice
+
+        /// `names` in this reading order.
+        func arrange(_ names: [String]) -> [String] {
+            switch self {
+            case .document: names
+            case .reversed: names.reversed()
+            case .interleaved: names.enumerated().sorted { ($0.offset % 3, $0.offset) < ($1.offset % 3, $1.offset) }.map(\.element)
+            case .twice: names + names.reversed()
+            }
+        }
     }
 
     static let cases: [Case] = {
@@ -73,13 +83,7 @@ struct KeyLookupOrderTests {
         var distinct: [String] = []
         for name in names where !distinct.contains(name) { distinct.append(name) }
         distinct.append("absent")
-        let order: [String]
-        switch testCase.order {
-        case .document: order = distinct
-        case .reversed: order = distinct.reversed()
-        case .interleaved: order = distinct.enumerated().sorted { ($0.offset % 3, $0.offset) < ($1.offset % 3, $1.offset) }.map(\.element)
-        case .twice: order = distinct + distinct.reversed()
-        }
+        let order = testCase.order.arrange(distinct)
         let configure: Configure = { $0.userInfo[.readOrder] = order }
         let parity = expectParity(OrderedReader.self, json: json, configure: configure, label: testCase.testDescription)
         // The comparison is only meaningful if JSONDecoder read what the case was built for.

@@ -4,15 +4,17 @@
 //   cd Benchmarks && swift build -c release && .build/release/compare [iterations=30] [warmup=3]
 //
 // Also times LenientJSON on a messy twitter (MessyCorpus, seed 1) against JSONDecoder on the
-// clean original, measures peak memory of one canada decode per decoder in fresh child
-// processes (`compare --peak lenient|foundation <corpus>`), counts the mallocs of one decode
-// with the `malloc-count` executable built beside it, and ends with one PASS/FAIL line per
+// clean original, counts instructions per decode beside the times where valgrind is present
+// (Instructions.swift), measures peak memory of one decode per decoder on every corpus and a
+// generated 100 MB document in fresh child processes (PeakMemory.swift, `compare --peak
+// lenient|foundation <corpus> [copies]`), counts the mallocs of one decode with the
+// `malloc-count` executable built beside it, and ends with one PASS/FAIL line per
 // performance target.
 
 import Foundation
 import LenientJSON
 
-let usage = "usage: compare [iterations=30] [warmup=3]\n       compare --peak lenient|foundation <corpus>"
+let usage = "usage: compare [iterations=30] [warmup=3]\n       compare --peak lenient|foundation <corpus> [copies]"
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
     print(usage)
@@ -21,40 +23,7 @@ if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
 
 // MARK: Peak memory (child mode)
 
-/// VmHWM (peak resident set size) of this process in kB, from /proc/self/status.
-func peakResidentKilobytes() -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        return Int(line.dropFirst("VmHWM:".count).split(whereSeparator: \.isWhitespace).first ?? "")  // "\t  1234 kB"
-    }
-    return nil
-}
-
-struct DecodeOnce: CorpusModelVisitor {
-    let lenient: Bool
-    func visit<Model: Codable & Equatable & Sendable>(_ model: Model.Type, corpus: CorpusName) throws -> Int {
-        let data = corpus.data
-        let decoder: JSONDecoder = lenient ? LenientJSONDecoder() : JSONDecoder()
-        let value = try decoder.decode(Model.self, from: data)
-        return withExtendedLifetime(value) { peakResidentKilobytes() ?? -1 }
-    }
-}
-
-// `compare --peak lenient|foundation <corpus>`: read the corpus, decode it once, print VmHWM
-// before and after in kB. Run by the parent in a fresh process per measurement.
-if arguments.first == "--peak" {
-    let rest = Array(arguments.dropFirst())
-    guard rest.count == 2, rest[0] == "lenient" || rest[0] == "foundation",
-          let corpus = CorpusName(rawValue: rest[1]) else {
-        FileHandle.standardError.write(Data((usage + "\n").utf8))
-        exit(2)
-    }
-    _ = corpus.data  // the corpus bytes are read (and cached by neither decoder) before the baseline
-    let before = peakResidentKilobytes() ?? -1
-    let after = try corpus.accept(DecodeOnce(lenient: rest[0] == "lenient"))
-    print("\(before) \(after)")
-    exit(0)
-}
+if arguments.first == "--peak" { runPeakChild(Array(arguments.dropFirst())) }
 let numbers = arguments.compactMap { Int($0) }
 guard numbers.count == arguments.count, numbers.count <= 2, numbers.allSatisfy({ $0 >= 0 }) else {
     FileHandle.standardError.write(Data((usage + "\n").utf8))
@@ -228,19 +197,6 @@ func runChild(_ executable: URL, _ arguments: [String]) -> String? {
     }
 }
 
-/// Median VmHWM in kB after one decode, over `runs` fresh child processes of this executable.
-func childPeak(_ decoder: String, _ corpus: CorpusName, runs: Int = 3) -> (before: Int, after: Int)? {
-    var samples: [(Int, Int)] = []
-    for _ in 0..<runs {
-        guard let output = runChild(thisExecutable, ["--peak", decoder, corpus.rawValue]) else { return nil }
-        let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        guard fields.count == 2, fields[1] > 0 else { return nil }
-        samples.append((fields[0], fields[1]))
-    }
-    samples.sort { $0.1 < $1.1 }
-    return samples[samples.count / 2]
-}
-
 /// Mallocs of one decode, from the `malloc-count` executable built beside this one (it links
 /// the malloc interposer, which this timing process must not).
 func mallocCount(_ decoder: String, _ corpus: CorpusName) -> Int? {
@@ -259,22 +215,38 @@ for corpus in CorpusName.allCases {
 }
 let messySeed: UInt64 = 1
 let (messyRow, messyTwitter) = try measureMessyTwitter(seed: messySeed)
-let peakLenient = childPeak("lenient", .canada)
-let peakFoundation = childPeak("foundation", .canada)
 
 func format(_ value: Double) -> String { String(format: "%.2f", value) }
 
-print("| corpus | JSONDecoder median ms | LenientJSON median ms | ratio (Lenient/JSONDecoder) |")
-print("|---|---:|---:|---:|")
-for row in dataRows + [messyRow] + objectRows {
-    print("| \(row.label) | \(format(row.baseline)) | \(format(row.lenient)) | \(format(row.lenient / row.baseline)) |")
+/// Instructions per decode for the Data rows (JSONDecoder, LenientJSON), where valgrind is present.
+var instructionColumns: [String: (Int?, Int?)] = [:]
+if InstructionCounts.isAvailable {
+    for corpus in CorpusName.allCases {
+        instructionColumns["\(corpus)"] = (InstructionCounts.perDecode("foundation", corpus.rawValue),
+                                           InstructionCounts.perDecode("lenient", corpus.rawValue))
+    }
+    instructionColumns[messyRow.label] = (instructionColumns["twitter"]?.0, InstructionCounts.perDecode("lenient", "messy_twitter"))
 }
+
+print("| corpus | JSONDecoder median ms | LenientJSON median ms | ratio (Lenient/JSONDecoder) | JSONDecoder instructions | LenientJSON instructions | ratio |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+for row in dataRows + [messyRow] + objectRows {
+    let counts = instructionColumns[row.label]
+    let countRatio = counts.flatMap { pair in pair.0.flatMap { base in pair.1.map { format(Double($0) / Double(base)) } } } ?? "n/a"
+    print("| \(row.label) | \(format(row.baseline)) | \(format(row.lenient)) | \(format(row.lenient / row.baseline)) "
+        + "| \(InstructionCounts.millions(counts?.0)) | \(InstructionCounts.millions(counts?.1)) | \(countRatio) |")
+}
+if !InstructionCounts.isAvailable {
+    print("\n(instructions: n/a, valgrind or the `instructions` executable beside this one is missing)")
+}
+let peakVerdictLines = reportPeakMemory()
 let messyCounts = MessyRewrite.allCases.map { "\($0) \(messyTwitter.rewrites[$0, default: 0])/\(messyTwitter.eligible[$0, default: 0])" }
 print("""
 
 ¹ fromJSONObject rows decode `JSONSerialization.jsonObject(with:)` output: JSONDecoder column = \
 `JSONSerialization.data(withJSONObject:)` + `JSONDecoder.decode`, LenientJSON column = \
-`LenientJSONDecoder().decode(_:fromJSONObject:)`.
+`LenientJSONDecoder().decode(_:fromJSONObject:)`. Instructions: per decode under callgrind \
+(\(InstructionCounts.decodes) counted after one warm-up, Data input, SWIFT_DETERMINISTIC_HASHING=1), as Scripts/instructions.sh counts them.
 ² LenientJSON on twitter made messy (MessyCorpus, seed \(messySeed); rewrites made/eligible: \
 \(messyCounts.joined(separator: ", "))), JSONDecoder on the clean original.
 """)
@@ -284,9 +256,17 @@ print("""
 func verdict(_ pass: Bool) -> String { pass ? "PASS" : "FAIL" }
 
 print("\nTargets:")
+/// Issue #15's targets: ratio to JSONDecoder, in time and in instructions.
+let roundTwoTargets = ["twitter": 0.27, "canada": 0.13, "citm_catalog": 0.20]
 for row in dataRows {
     let ratio = row.lenient / row.baseline
     print("\(verdict(ratio <= 0.5)) \(row.label) Data ratio \(format(ratio)) <= 0.50 (earlier target <= 1.00: \(verdict(ratio <= 1.0)))")
+    guard let target = roundTwoTargets[row.label] else { continue }
+    print("\(verdict(ratio <= target)) \(row.label) Data time ratio \(format(ratio)) <= \(format(target)) (#15)")
+    if let counts = instructionColumns[row.label], let base = counts.0, let lenient = counts.1 {
+        let countRatio = Double(lenient) / Double(base)
+        print("\(verdict(countRatio <= target)) \(row.label) instructions ratio \(format(countRatio)) <= \(format(target)) (#15)")
+    }
 }
 let messyRatio = messyRow.lenient / messyRow.baseline
 print("\(verdict(messyRatio <= 1.2)) messy twitter (default policy) vs clean JSONDecoder ratio \(format(messyRatio)) <= 1.20")
@@ -294,16 +274,7 @@ for (row, corpus) in zip(objectRows, CorpusName.allCases) {
     let ratio = row.lenient / row.baseline
     print("\(verdict(ratio <= 0.5)) \(corpus) fromJSONObject ratio \(format(ratio)) <= 0.50")
 }
-if let peakLenient, let peakFoundation {
-    print("""
-    \(verdict(peakLenient.after <= peakFoundation.after)) canada peak memory (VmHWM after one decode, fresh process, \
-    median of 3) LenientJSON \(peakLenient.after) kB <= JSONDecoder \(peakFoundation.after) kB \
-    (before decoding: \(peakLenient.before) / \(peakFoundation.before) kB; \
-    growth \(peakLenient.after - peakLenient.before) / \(peakFoundation.after - peakFoundation.before) kB)
-    """)
-} else {
-    print("FAIL canada peak memory: could not run `\(CommandLine.arguments[0]) --peak …` or read /proc/self/status")
-}
+for line in peakVerdictLines { print(line) }
 for corpus in CorpusName.allCases {
     if let lenient = mallocCount("lenient", corpus), let foundation = mallocCount("foundation", corpus) {
         print("\(verdict(lenient <= foundation)) \(corpus) allocations per decode (malloc calls) LenientJSON \(lenient) <= JSONDecoder \(foundation)")

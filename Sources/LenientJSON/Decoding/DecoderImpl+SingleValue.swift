@@ -22,6 +22,11 @@ extension DecoderImpl: SingleValueDecodingContainer {
     func decode(_ type: UInt128.Type) throws -> UInt128 { try unwrapInteger(entry, as: type, parent: pathNode, key: nil) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try unwrap(entry, as: type, parent: pathNode, key: nil)
+        do {
+            return try unwrap(entry, as: type, parent: pathNode, key: nil)
+        } catch let error as DecodingError where collection != nil {
+            return try collectCall(.init(entry: entry, name: nil, type: ObjectIdentifier(type)), position: entry, error: error,
+                                   child: (entry, type, pathNode, nil)) { placeholder(type) }
+        }
     }
 }

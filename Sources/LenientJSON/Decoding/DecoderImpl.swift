@@ -22,8 +22,9 @@ final class DecoderImpl: Decoder {
     static let keyCursorSlots = 64
     /// How deep default values are being built (a guard against recursive types).
     var defaultDepth = 0
-    /// How `unwrap` decodes each type met so far.
-    var dispatchCache = TypeDispatchCache()
+    /// How `unwrap` decodes each type met so far. Behind a pointer: a stored `var` of a class
+    /// would pay a runtime exclusivity check on every `unwrap`.
+    let dispatchCache: UnsafeMutablePointer<TypeDispatchCache>
     /// How many times a rule changed an outcome so far (every report event but `matchedKey`),
     /// counted with or without a report: a value whose decode moved it was helped by leniency.
     var leniencyCount = 0
@@ -43,6 +44,9 @@ final class DecoderImpl: Decoder {
     /// The entries being wrapped as one-element arrays right now: a value is never wrapped
     /// inside its own wrapping (an any-JSON type that tries `[Self]` first would recurse).
     var entriesBeingWrapped: [Int] = []
+    /// The problems found so far while every problem of a document is listed
+    /// (`DecoderImpl+ErrorCollection.swift`); `nil` in every other decode.
+    var collection: ErrorCollection?
 
     init(map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil) {
         self.map = map
@@ -53,9 +57,15 @@ final class DecoderImpl: Decoder {
         decodesPlainTypesDirectly = !options.policy.allowsLeniency
         keyCursors = .allocate(capacity: 2 * Self.keyCursorSlots)
         keyCursors.initialize(repeating: -1, count: 2 * Self.keyCursorSlots)
+        dispatchCache = .allocate(capacity: 1)
+        dispatchCache.initialize(to: TypeDispatchCache())
     }
 
-    deinit { keyCursors.deallocate() }
+    deinit {
+        keyCursors.deallocate()
+        dispatchCache.deinitialize(count: 1)
+        dispatchCache.deallocate()
+    }
 
     var codingPath: [any CodingKey] { pathNode.path }
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
@@ -120,7 +130,7 @@ final class DecoderImpl: Decoder {
         if T.self == Data.self { return unsafeBitCast(try unwrapData(entry, parent: parent, key: key), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try unwrapURL(entry, parent: parent, key: key), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(entry, parent: parent, key: key), to: T.self) }
-        switch dispatchCache.dispatch(for: T.self) {
+        switch dispatchCache.pointee.dispatch(for: T.self) {
         case .array(let arrayType):
             guard report != nil else { return try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type) }
             return try discardingEventsOnFailure {
@@ -137,15 +147,26 @@ final class DecoderImpl: Decoder {
                 try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type)
             }
         case .plain(let isDictionary):
-            if decodesPlainTypesDirectly {
-                do {
-                    return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
-                } catch let error as DecodingError {
-                    throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
-                }
-            }
-            return try decodePlain(entry, as: type, parent: parent, key: key, isDictionary: isDictionary)
+            return try decodeModel(entry, as: type, parent: parent, key: key, isDictionary: isDictionary)
+        case .identifiableClass:
+            let value = try decodeModel(entry, as: type, parent: parent, key: key, isDictionary: false)
+            guard let identityMap = options.identityMap else { return value }
+            return identityMap.shared(value, as: type)
         }
+    }
+
+    /// Decodes a type by its own `init(from:)`: directly where no rule can apply, else under
+    /// the policy (see `DecoderImpl+Alternatives.swift`).
+    @inline(__always)
+    private func decodeModel<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool) throws -> T {
+        if decodesPlainTypesDirectly {
+            do {
+                return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
+            } catch let error as DecodingError {
+                throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
+            }
+        }
+        return try decodePlain(entry, as: type, parent: parent, key: key, isDictionary: isDictionary)
     }
 
     /// The coerced value, or `error` when no coercion applies. Kept out of line: its `T?`

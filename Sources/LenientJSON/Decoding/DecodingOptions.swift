@@ -12,6 +12,8 @@ struct DecodingOptions {
     var dateFormatters: [DateFormatterBox] = []
     var allowsJSON5 = false
     var assumesTopLevelDictionary = false
+    /// Where `Identifiable` class instances are shared; `nil` when none is set.
+    var identityMap: IdentityMap?
 
     /// Whether keys are used as they are (no conversion strategy).
     var usesDefaultKeys: Bool {

@@ -74,6 +74,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `false` where the member is only looked for, not read (no report event).
     @inline(__always)
     func lookup<K: CodingKey>(_ key: K, notes: Bool = true) throws -> KeyedMember? {
+        if table == nil && impl.map.hasRespelledObjects && impl.options.policy.keyMatching == .normalized,
+           let member = try impl.indexedMember(for: key, in: object, path: pathNode, notes: notes) {
+            if member != nil { impl.keysFound &+= 1 }
+            return member
+        }
         if let entry = findExact(key) {
             impl.keysFound &+= 1
             return KeyedMember(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)
@@ -168,6 +173,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Reads the member for `key`; under a policy with defaults, a missing, null or invalid
     /// value becomes the type's default.
     @inline(__always) func value<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
+        do {
+            return try member(key, read)
+        } catch let error as DecodingError where impl.collection != nil {
+            return try collectMember(key, error: error, child: T.self) { impl.placeholder(T.self) }
+        }
+    }
+
+    @inline(__always) private func member<T: Decodable>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T {
         guard impl.usesDefaults else {
             let found = try require(key)
             return try read(found.entry, pathKey(key, found))
@@ -216,6 +229,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `nil` for a missing key or `null`; otherwise `read`'s value, recovered to `nil` when
     /// it cannot be read and the policy allows it.
     @inline(__always) func valueIfPresent<T>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
+        do {
+            return try memberIfPresent(key, read)
+        } catch let error as DecodingError where impl.collection != nil {
+            return try collectMember(key, error: error, child: T.self as? any Decodable.Type) { T?.none }
+        }
+    }
+
+    @inline(__always) private func memberIfPresent<T>(_ key: Key, _ read: (Int, any CodingKey) throws -> T) throws -> T? {
         let found: KeyedMember?
         do {
             found = try lookup(key)
@@ -268,6 +289,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// defaults, an empty one (from `empty`) where the value is missing, `null` or of the
     /// wrong kind, as ``value(_:_:)`` recovers a value.
     private func nested<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
+        do {
+            return try nestedOrEmpty(key, empty: empty, make)
+        } catch let error as DecodingError where impl.collection != nil {
+            return try collectMember(key, error: error, child: nil) { try? make(empty, pathNode.appending(key)) }
+        }
+    }
+
+    private func nestedOrEmpty<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
         guard impl.usesDefaults else {
             let found = try require(key)
             return try make(found.entry, pathNode.appending(pathKey(key, found)))

@@ -9,6 +9,9 @@ enum TypeDispatch {
     case memberwiseDictionary(any MemberwiseDictionary.Type)
     /// Decoded by its own `init(from:)`; `isDictionary` tells the `[]` → `[:]` rule.
     case plain(isDictionary: Bool)
+    /// A class that is `Identifiable`: decoded as ``plain(isDictionary:)``, then shared through
+    /// the decode's ``IdentityMap``, if it has one.
+    case identifiableClass
 
     init(_ type: Any.Type) {
         if let array = type as? any DecodableArray.Type {
@@ -17,6 +20,8 @@ enum TypeDispatch {
             self = .optional(optional)
         } else if let dictionary = type as? any MemberwiseDictionary.Type {
             self = .memberwiseDictionary(dictionary)
+        } else if type is AnyClass && type is any Identifiable.Type {
+            self = .identifiableClass
         } else {
             self = .plain(isDictionary: type is any DecodableDictionary.Type)
         }

@@ -39,10 +39,14 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     @inline(__always) mutating func next<T>(_ type: T.Type, _ read: (DecoderImpl, Int, CodingPathNode, IndexKey) throws -> T) throws -> T {
-        guard !isAtEnd else { throw endError(type) }
-        let value = try read(impl, cursor, pathNode, IndexKey(currentIndex))
-        advance()
-        return value
+        do {
+            guard !isAtEnd else { throw endError(type) }
+            let value = try read(impl, cursor, pathNode, IndexKey(currentIndex))
+            advance()
+            return value
+        } catch let error as DecodingError where impl.collection != nil {
+            return try collectElement(type, error: error)
+        }
     }
 
     mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type) { try $0.unwrapBool($1, parent: $2, key: $3) } }

@@ -5,6 +5,13 @@ import Foundation
 ///
 /// The error cases are the ones `JSONDecoder` throws in the same situation.
 enum DecodingErrors {
+    /// `dataCorrupted`: the input (`byteCount` bytes of text) is past what the value map
+    /// addresses (``EntryBuffer/maxBytes``, 4 GiB).
+    static func inputTooLarge(byteCount: Int) -> DecodingError {
+        .dataCorrupted(.init(codingPath: [], debugDescription:
+            "The input is \(byteCount) bytes; LenientJSONDecoder reads documents of up to \(EntryBuffer.maxBytes) bytes (4 GiB)."))
+    }
+
     /// `typeMismatch`: the value is of another kind than `type` needs.
     static func typeMismatch(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
         guard map.describesErrors else { return .typeMismatch(type, quiet) }

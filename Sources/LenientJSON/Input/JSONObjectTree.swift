@@ -29,6 +29,9 @@ struct JSONObjectTree {
     static func map(of object: Any) throws -> ValueMap {
         var tree = JSONObjectTree()
         try tree.add(object)
+        guard tree.bytes.count <= EntryBuffer.maxBytes, tree.words.entryCount <= EntryBuffer.maxBytes else {
+            throw DecodingErrors.inputTooLarge(byteCount: tree.bytes.count)
+        }
         let buffer = tree.bytes.withUnsafeBytes { ValueMap.ownedCopy(of: $0) }
         return ValueMap(entries: tree.words, bytes: buffer, dates: tree.dates, hasSourcePositions: false, isJSON5: false)
     }
@@ -142,8 +145,7 @@ struct JSONObjectTree {
             try add(member)
         }
         steps.removeLast()
-        words[entry * 3] = ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys) | (dictionary.count * 2) << 8
-        words[entry * 3 + 2] = words.entryCount
+        words.close(entry, header: ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys), childCount: dictionary.count * 2)
     }
 
     mutating func addArray(_ array: [Any]) throws {
@@ -156,8 +158,7 @@ struct JSONObjectTree {
             try add(array[index])
         }
         steps.removeLast()
-        words[entry * 3] = ValueMap.Kind.array.rawValue | array.count << 8
-        words[entry * 3 + 2] = words.entryCount
+        words.close(entry, header: ValueMap.Kind.array.rawValue, childCount: array.count)
     }
 
     mutating func addNSNumber(_ number: NSNumber) {

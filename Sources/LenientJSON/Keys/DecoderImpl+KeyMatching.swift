@@ -10,6 +10,13 @@ extension DecoderImpl {
         return name.withUTF8 { KeyNormalization.normalizes($0, to: normalized) }
     }
 
+    /// The hash of key entry `child`'s normalized form, for ``NormalizedKeyHashes``.
+    private func normalizedHash(ofKey child: Int, path: CodingPathNode) throws -> UInt32 {
+        if map.flags(child) == 0 { return NormalizedKeyHashes.hash(normalizing: map.text(child)) }
+        var name = try keyString(child, path: path)
+        return name.withUTF8 { NormalizedKeyHashes.hash(normalizing: $0) }
+    }
+
     /// The value entry of the member found by normalized matching for `key`, or `nil` when no
     /// key of the object normalizes like it. The choice among several keys that do:
     ///
@@ -25,7 +32,7 @@ extension DecoderImpl {
     /// reading it, so they add no event.
     func normalizedMatch<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode, notes: Bool = true) throws -> Int? {
         let name = key.stringValue
-        let candidates = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.utf8.count) { buffer -> [Int] in
+        let candidates = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.utf8.count) { buffer -> (first: Int, others: [Int])? in
             var count = 0
             for byte in name.utf8 {
                 if let folded = KeyNormalization.folded(byte) {
@@ -34,32 +41,111 @@ extension DecoderImpl {
                 }
             }
             // A key with no letters or digits never matches by normalization.
-            guard count > 0 else { return [] }
+            guard count > 0 else { return nil }
             let normalized = UnsafeBufferPointer(rebasing: buffer[..<count])
-            var candidates: [Int] = []
-            for (key, _) in map.members(of: object) where try self.key(key, normalizesTo: normalized, path: path) {
-                candidates.append(key)
-            }
-            return candidates
+            return try keys(of: object, normalizingTo: normalized, path: path)
         }
-        guard var chosen = candidates.first else { return nil }
+        guard let candidates else { return nil }
+        map.keyHashes().noteRespelled(object)
+        map.hasRespelledObjects = true
+        var chosen = candidates.first
         var spellings: [String] = []
-        if candidates.count > 1 {
-            (chosen, spellings) = try choice(among: candidates, path: path)
+        if !candidates.others.isEmpty {
+            (chosen, spellings) = try choice(among: [candidates.first] + candidates.others, path: path)
             if spellings.count > 1 && options.policy.invalidValues != .recover {
                 throw DecodingErrors.dataCorrupted(
                     "Ambiguous key \"\(name)\": the keys \(spellings.map { "\"\($0)\"" }.joined(separator: ", ")) all match it",
                     path: path.path(appending: key), map: map, entry: object)
             }
         }
-        if notes {
-            let pathKey = MatchedKey(key, keyEntry: chosen, in: map)
-            let order = map.keysHaveDocumentOrder ? "first" : "first in UTF-8 order"
-            note(.matchedKey, entry: chosen + 1, path: path.path(appending: pathKey),
-                 "Matched key \"\(pathKey.inputName)\" to \"\(name)\""
-                    + (spellings.count > 1 ? " (the \(order) of \(spellings.count) keys that match it)." : "."))
-        }
+        if notes { noteMatch(of: key, to: chosen, among: spellings.count, path: path) }
         return chosen + 1
+    }
+
+    /// Reports that key entry `chosen` was matched to model key `key` by normalization, the
+    /// first of `spellings` keys that match it when there are several.
+    func noteMatch<Key: CodingKey>(of key: Key, to chosen: Int, among spellings: Int, path: CodingPathNode) {
+        guard report != nil else { return }
+        let pathKey = MatchedKey(key, keyEntry: chosen, in: map)
+        let order = map.keysHaveDocumentOrder ? "first" : "first in UTF-8 order"
+        note(.matchedKey, entry: chosen + 1, path: path.path(appending: pathKey),
+             "Matched key \"\(pathKey.inputName)\" to \"\(key.stringValue)\""
+                + (spellings > 1 ? " (the \(order) of \(spellings) keys that match it)." : "."))
+    }
+
+    /// The key entries of `object` that normalize to `normalized`, in document order (the
+    /// first and the others), or `nil` for none. In an object whose keys all hash differently there is at most one, found from
+    /// where the last search stopped (see ``NormalizedKeyHashes``).
+    private func keys(of object: Int, normalizingTo normalized: UnsafeBufferPointer<UInt8>, path: CodingPathNode) throws -> (first: Int, others: [Int])? {
+        let hash = NormalizedKeyHashes.hash(normalizing: normalized)
+        let hashes = map.keyHashes()
+        guard let summary = try hashes.summary(of: object, { try self.summary(of: object, hashes, path: path) }) else {
+            var candidates: [Int] = []
+            for (key, _) in map.members(of: object) where try self.key(key, normalizesTo: normalized, path: path) {
+                candidates.append(key)
+            }
+            guard let first = candidates.first else { return nil }
+            return (first, Array(candidates.dropFirst()))
+        }
+        guard summary.pointee.mayContain(hash) else { return nil }
+        let start = summary.pointee.cursor
+        guard start >= 0 else {
+            var candidates: [Int] = []
+            for (key, _) in map.members(of: object)
+            where try hashes.hash(of: key, { try normalizedHash(ofKey: key, path: path) }) == hash
+                && self.key(key, normalizesTo: normalized, path: path) {
+                candidates.append(key)
+            }
+            guard let first = candidates.first else { return nil }
+            return (first, Array(candidates.dropFirst()))
+        }
+        // Keys hash distinctly: the one key with this hash is the only possible match.
+        guard let child = try key(hashing: hash, in: object, from: summary, path: path),
+              try self.key(child, normalizesTo: normalized, path: path) else { return nil }
+        return (child, [])
+    }
+
+    /// The key entry of `object` whose normalized hash is `hash`, in an object whose keys hash
+    /// distinctly, searched from the summary's cursor (wrapping around); the cursor moves past
+    /// the key found.
+    func key(hashing hash: UInt32, in object: Int, from summary: UnsafeMutablePointer<NormalizedKeyHashes.ObjectSummary>, path: CodingPathNode) throws -> Int? {
+        let hashes = map.keyHashes()
+        let start = summary.pointee.cursor
+        let end = map.containerEnd(object)
+        var child = start
+        var wrapped = false
+        while true {
+            if child >= end {
+                if wrapped { return nil }
+                wrapped = true
+                child = object &+ 1
+            }
+            if wrapped && child >= start { return nil }
+            if try hashes.hash(of: child, { try normalizedHash(ofKey: child, path: path) }) == hash {
+                summary.pointee.cursor = map.next(after: child &+ 1)
+                return child
+            }
+            child = map.next(after: child &+ 1)
+        }
+    }
+
+    /// The summary of `object` for normalized matching: the filter of its keys' hashes, and a
+    /// cursor when no two of them are equal.
+    private func summary(of object: Int, _ hashes: NormalizedKeyHashes, path: CodingPathNode) throws -> NormalizedKeyHashes.ObjectSummary {
+        var summary = NormalizedKeyHashes.ObjectSummary(object: object, cursor: object &+ 1, searches: 0, filter: (0, 0))
+        var all: [UInt32] = []
+        all.reserveCapacity(map.childCount(object) / 2)
+        for (key, _) in map.members(of: object) {
+            let hash = try hashes.hash(of: key) { try normalizedHash(ofKey: key, path: path) }
+            summary.insert(hash)
+            all.append(hash)
+        }
+        all.sort()
+        for index in all.indices.dropFirst() where all[index] == all[index &- 1] {
+            summary.cursor = -1
+            break
+        }
+        return summary
     }
 
     /// Among key entries `candidates` (in document order) that normalize alike: the key entry

@@ -37,6 +37,37 @@ enum KeyNormalization {
         return matched == normalized.count
     }
 
+    /// Whether UTF-8 texts `a` and `b` normalize alike, compared without building either form.
+    static func normalizeAlike(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let aBase = a.baseAddress, let bBase = b.baseAddress else {
+            return !a.contains { folded($0) != nil } && !b.contains { folded($0) != nil }
+        }
+        var i = 0, j = 0
+        while true {
+            var x: UInt8 = 0
+            while i < a.count {
+                x = foldedOrZero(aBase[i])
+                i &+= 1
+                if x != 0 { break }
+            }
+            var y: UInt8 = 0
+            while j < b.count {
+                y = foldedOrZero(bBase[j])
+                j &+= 1
+                if y != 0 { break }
+            }
+            if x != y { return false }
+            if x == 0 { return true }
+        }
+    }
+
+    /// ``folded(_:)`` with 0 for a byte normalization drops.
+    @inline(__always) static func foldedOrZero(_ byte: UInt8) -> UInt8 {
+        if byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 { return byte }
+        if byte &- UInt8(ascii: "A") < 26 { return byte | 0x20 }
+        return 0
+    }
+
     /// The normalized form of a model key.
     static func normalized<Key: CodingKey>(_ key: Key) -> String {
         normalize(key.stringValue)

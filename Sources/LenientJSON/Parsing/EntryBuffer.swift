@@ -1,13 +1,24 @@
-/// The growable storage of a ``ValueMap``'s entries: three words per value, written once by
-/// a scanner (or the tree builder) and then only read.
+/// The growable storage of a ``ValueMap``'s entries: three 32-bit words (12 bytes) per value,
+/// written once by a scanner (or the tree builder) and then only read.
+///
+/// 32 bits hold every byte offset and entry index of a document below ``maxBytes`` (4 GiB;
+/// larger input is refused before it is scanned). A container's header word keeps its kind
+/// and flags in the low byte and its child count above them, up to ``countLimit``; a container
+/// with more children stores the limit, and ``ValueMap/childCount(_:)`` counts them.
 final class EntryBuffer {
-    private(set) var base: UnsafeMutablePointer<Int>
+    private(set) var base: UnsafeMutablePointer<UInt32>
     /// Words written so far.
     private(set) var count = 0
     private var capacity: Int
     /// Whether the text had a comma before a closing `]` or `}`: invalid JSON that
     /// `JSONDecoder` accepts, so such a document is decoded exactly as `JSONDecoder` would.
     var hasTrailingComma = false
+
+    /// The largest child count a container's header word holds (24 bits).
+    static let countLimit = 0xFF_FFFF
+    /// The largest input, in bytes, whose offsets and entry indices fit in 32 bits (with room
+    /// for the entries a ``ValueMap`` appends).
+    static let maxBytes = Int(UInt32.max) - 16
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 48)
@@ -19,22 +30,28 @@ final class EntryBuffer {
     /// The number of entries written so far.
     @inline(__always) var entryCount: Int { count / ValueMap.entryWidth }
 
+    /// Appends an entry; every value fits in 32 bits (see ``maxBytes``).
     @inline(__always) func append(_ first: Int, _ second: Int, _ third: Int) {
         if count &+ 3 > capacity { grow() }
-        base[count] = first
-        base[count &+ 1] = second
-        base[count &+ 2] = third
+        base[count] = UInt32(truncatingIfNeeded: first)
+        base[count &+ 1] = UInt32(truncatingIfNeeded: second)
+        base[count &+ 2] = UInt32(truncatingIfNeeded: third)
         count &+= 3
     }
 
-    @inline(__always) subscript(index: Int) -> Int {
-        get { base[index] }
-        set { base[index] = newValue }
+    /// Completes container `entry` once its last descendant is written: its header (kind and
+    /// flags, `childCount` up to ``countLimit``) and the entry of its next sibling.
+    @inline(__always) func close(_ entry: Int, header: Int, childCount: Int) {
+        base[entry &* 3] = UInt32(truncatingIfNeeded: header | Swift.min(childCount, Self.countLimit) &<< 8)
+        base[entry &* 3 &+ 2] = UInt32(truncatingIfNeeded: entryCount)
     }
+
+    /// The flags of the entry written last.
+    @inline(__always) var lastFlags: Int { Int(base[count &- 3] & 0xF0) }
 
     private func grow() {
         let newCapacity = capacity * 2
-        let newBase = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+        let newBase = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
         base.deallocate()
         base = newBase

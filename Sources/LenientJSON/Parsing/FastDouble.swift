@@ -29,17 +29,15 @@ enum FastDouble {
         guard n > 0 else { return nil }
         let negative = text[0] == UInt8(ascii: "-")
         let integerStart = negative ? 1 : 0
-        var i = DigitRuns.end(of: text, from: integerStart, to: n)
+        var (i, mantissa) = DigitRuns.read(text, from: integerStart, onto: 0)
         // Anything off the JSON grammar (JSON5's `+1`, `.5`, `5.`) is left to strtod.
         guard i > integerStart else { return nil }
-        var mantissa = DigitRuns.accumulate(0, text, from: integerStart, count: i &- integerStart)
         var digits = i &- integerStart
         var exponent = 0
         if i < n && text[i] == UInt8(ascii: ".") {
             let fractionStart = i &+ 1
-            i = DigitRuns.end(of: text, from: fractionStart, to: n)
+            (i, mantissa) = DigitRuns.read(text, from: fractionStart, onto: mantissa)
             guard i > fractionStart else { return nil }
-            mantissa = DigitRuns.accumulate(mantissa, text, from: fractionStart, count: i &- fractionStart)
             digits &+= i &- fractionStart
             exponent = fractionStart &- i
         }

@@ -200,7 +200,7 @@ struct JSON5Scanner {
         try enter(at: open)
         defer { depth -= 1 }
         index += 1
-        let entry = words.count
+        let entry = words.entryCount
         record(ValueMap.Kind.array.rawValue, open, 0)
         var count = 0
         while true {
@@ -212,8 +212,7 @@ struct JSON5Scanner {
             guard byte == UInt8(ascii: ",") else { throw .unexpected(byte, "in array", at: index) }
             index += 1
         }
-        words[entry] = ValueMap.Kind.array.rawValue | (count << 8)
-        words[entry + 2] = words.entryCount
+        words.close(entry, header: ValueMap.Kind.array.rawValue, childCount: count)
     }
 
     mutating func scanObject() throws(JSONSyntaxError) {
@@ -225,13 +224,12 @@ struct JSON5Scanner {
     }
 
     mutating func scanMembers(braced: Bool, start: Int) throws(JSONSyntaxError) {
-        let entry = words.count
+        let entry = words.entryCount
         record(ValueMap.Kind.object.rawValue, start, 0)
         var count = 0
         var keyFlags = 0
         defer {
-            words[entry] = ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys) | (count << 8)
-            words[entry + 2] = words.entryCount
+            words.close(entry, header: ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys), childCount: count)
         }
         while true {
             guard let byte = try peekAfterWhitespace() else {
@@ -248,7 +246,7 @@ struct JSON5Scanner {
             } else {
                 try scanIdentifierKey()
             }
-            keyFlags |= words[words.count - 3] & 0xF0
+            keyFlags |= words.lastFlags
             let colon = try nextNonWhitespace()
             guard colon == UInt8(ascii: ":") else { throw .unexpected(colon, "after object key", at: index) }
             index += 1

@@ -81,23 +81,44 @@ struct JSONScanner {
     // MARK: Values
 
     mutating func scanValue() throws(JSONSyntaxError) {
-        let byte = try nextNonWhitespace()
+        try scanValue(startingWith: nextNonWhitespace())
+    }
+
+    /// Scans the value whose first byte, at `index`, is `byte`. Inlined into the container
+    /// loops, so that a scalar element costs no call of its own.
+    @inline(__always)
+    mutating func scanValue(startingWith byte: UInt8) throws(JSONSyntaxError) {
         switch byte {
         case UInt8(ascii: "\""): try scanString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"): scanNumber()
         case UInt8(ascii: "{"): try scanObject()
         case UInt8(ascii: "["): try scanArray()
-        case UInt8(ascii: "t"): try scanLiteral("true", .true)
-        case UInt8(ascii: "f"): try scanLiteral("false", .false)
-        case UInt8(ascii: "n"): try scanLiteral("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"): scanNumber()
+        case UInt8(ascii: "t"): try scanLiteral("true", .true, word: Self.trueWord)
+        case UInt8(ascii: "f"): try scanLiteral("false", .false, word: Self.falseWord)
+        case UInt8(ascii: "n"): try scanLiteral("null", .null, word: Self.nullWord)
         default: throw .unexpected(byte, "at start of value", at: index)
         }
     }
 
-    mutating func scanLiteral(_ literal: StaticString, _ kind: ValueMap.Kind) throws(JSONSyntaxError) {
+    /// `true`, `null` and the last four bytes of `false`, as little-endian words.
+    static let trueWord: UInt32 = 0x6575_7274
+    static let nullWord: UInt32 = 0x6C6C_756E
+    static let falseWord: UInt32 = 0x6573_6C61
+
+    /// Records `literal` at `index`, whose last four bytes are compared as one word load
+    /// (`word`); on a mismatch or near the end of the input, byte by byte, for the error.
+    @inline(__always)
+    mutating func scanLiteral(_ literal: StaticString, _ kind: ValueMap.Kind, word: UInt32) throws(JSONSyntaxError) {
         let start = index
-        index = try JSONScanner.matchLiteral(literal, in: bytes, at: start)
-        record(kind.rawValue, start, index - start)
+        let count = literal.utf8CodeUnitCount
+        let tail = start &+ count &- 4
+        if start &+ count <= bytes.count,
+           UInt32(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: tail, as: UInt32.self)) == word {
+            index = start &+ count
+        } else {
+            index = try JSONScanner.matchLiteral(literal, in: bytes, at: start)
+        }
+        record(kind.rawValue, start, count)
     }
 
     /// The offset after `literal` (`true`, `false`, `null`) at `start`, or the error at the first
@@ -256,14 +277,14 @@ struct JSONScanner {
         try enter(at: open)
         defer { depth &-= 1 }
         index &+= 1
-        let entry = words.count
+        let entry = words.entryCount
         record(ValueMap.Kind.array.rawValue, open, 0)
         var count = 0
         if try nextNonWhitespace() == UInt8(ascii: "]") {
             index &+= 1
         } else {
             while true {
-                try scanValue()
+                try scanValue(startingWith: nextNonWhitespace())
                 count &+= 1
                 let byte = try nextNonWhitespace()
                 if byte == UInt8(ascii: "]") { index &+= 1; break }
@@ -277,8 +298,7 @@ struct JSONScanner {
                 }
             }
         }
-        words[entry] = ValueMap.Kind.array.rawValue | (count << 8)
-        words[entry &+ 2] = words.entryCount
+        words.close(entry, header: ValueMap.Kind.array.rawValue, childCount: count)
     }
 
     mutating func scanObject() throws(JSONSyntaxError) {
@@ -290,13 +310,12 @@ struct JSONScanner {
     }
 
     mutating func scanObjectMembers(braced: Bool, start: Int) throws(JSONSyntaxError) {
-        let entry = words.count
+        let entry = words.entryCount
         record(ValueMap.Kind.object.rawValue, start, 0)
         var count = 0
         var keyFlags = 0
         defer {
-            words[entry] = ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys) | (count << 8)
-            words[entry &+ 2] = words.entryCount
+            words.close(entry, header: ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys), childCount: count)
         }
         // Whether the object ends at `byte` (consumed), where a key could also start.
         @inline(__always) func ends(_ byte: UInt8?, at index: inout Int) throws(JSONSyntaxError) -> Bool {
@@ -317,7 +336,7 @@ struct JSONScanner {
             let colon = try nextNonWhitespace()
             guard colon == UInt8(ascii: ":") else { throw .unexpected(colon, "after object key", at: index) }
             index &+= 1
-            try scanValue()
+            try scanValue(startingWith: nextNonWhitespace())
             count &+= 2
             let separator = peekAfterWhitespace()
             guard separator == UInt8(ascii: ",") else {

@@ -57,6 +57,22 @@ enum NumberParsing {
         var i = 0
         let negative = text[0] == UInt8(ascii: "-")
         if negative { i = 1 }
+        let digits = text.count &- i
+        if digits <= 19 {
+            // Up to 19 digits fit in 64 bits: read them (eight at a time when there are that
+            // many), then check the range once.
+            var wide: UInt64 = 0
+            if digits >= 8 {
+                wide = DigitRuns.read(text, from: i, onto: 0).value
+            } else {
+                while i < text.count {
+                    wide = wide &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
+                    i &+= 1
+                }
+            }
+            guard let magnitude = T.Magnitude(exactly: wide) else { return nil }
+            return negative ? negated(magnitude, as: T.self) : T(exactly: magnitude)
+        }
         var magnitude: T.Magnitude = 0
         while i < text.count {
             let digit = T.Magnitude(truncatingIfNeeded: text[i] &- UInt8(ascii: "0"))

@@ -18,8 +18,11 @@ enum StringDecoding {
     /// (the result is never longer than the escaped text). Non-ASCII text is validated first;
     /// escapes only ever produce well-formed UTF-8.
     static func unescape(_ text: UnsafeBufferPointer<UInt8>, flags: Int, base: Int, json5: Bool) throws(JSONSyntaxError) -> String {
-        if flags & ValueMap.nonASCIIString != 0, let bad = UTF8Validation.firstInvalidByte(text) {
-            throw JSONSyntaxError("invalid UTF-8 in string", at: base + bad)
+        if flags & ValueMap.nonASCIIString != 0 {
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                return try unescapeValidatingOnce(text, base: base, json5: json5)
+            }
+            if let bad = UTF8Validation.firstInvalidByte(text) { throw invalidUTF8(text, at: bad, base: base) }
         }
         var failure: JSONSyntaxError?
         let string = String(unsafeUninitializedCapacity: text.count) { buffer -> Int in
@@ -34,6 +37,34 @@ enum StringDecoding {
         }
         if let failure { throw failure }
         return string
+    }
+
+    /// Unescapes non-ASCII `text` into a scratch buffer and makes the string from it with one
+    /// UTF-8 validation (the standard library's, which a `String` gets anyway), instead of
+    /// validating the text first and the string again. Invalid UTF-8 is reported before any
+    /// escape error, as when the text is validated first.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    private static func unescapeValidatingOnce(_ text: UnsafeBufferPointer<UInt8>, base: Int, json5: Bool) throws(JSONSyntaxError) -> String {
+        var failure: JSONSyntaxError?
+        let string = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(text.count, 1)) { buffer -> String? in
+            guard let start = buffer.baseAddress else { return nil }
+            var output = UTF8Writer(start: start)
+            do throws(JSONSyntaxError) {
+                try unescape(text, into: &output, base: base, json5: json5)
+            } catch {
+                failure = error
+                return nil
+            }
+            return String(validating: UnsafeBufferPointer(start: start, count: output.count), as: UTF8.self)
+        }
+        if let string { return string }
+        if let bad = UTF8Validation.firstInvalidByte(text) { throw invalidUTF8(text, at: bad, base: base) }
+        throw failure ?? invalidUTF8(text, at: 0, base: base)
+    }
+
+    /// The error for invalid UTF-8 at byte `bad` of `text`.
+    private static func invalidUTF8(_ text: UnsafeBufferPointer<UInt8>, at bad: Int, base: Int) -> JSONSyntaxError {
+        JSONSyntaxError("invalid UTF-8 in string", at: base + bad)
     }
 
     /// Writes the unescaped bytes of `text` to `output`.

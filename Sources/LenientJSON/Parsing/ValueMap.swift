@@ -11,11 +11,12 @@ import Foundation
 
 /// The parsed form of one JSON document: a flat array of entries over a byte buffer.
 ///
-/// Every value is one entry of three words, in document order:
+/// Every value is one entry of three 32-bit words (12 bytes), in document order (see
+/// ``EntryBuffer`` for the limits this sets):
 ///
 /// | word | scalar (string, number, literal) | container (array, object) |
 /// |---|---|---|
-/// | 0 | kind, flags | kind, child count << 8 |
+/// | 0 | kind, flags | kind, flags, child count << 8 |
 /// | 1 | byte offset of the text (after the opening quote for strings) | byte offset of `[` / `{` |
 /// | 2 | byte length of the text | entry index of the next sibling |
 ///
@@ -26,7 +27,7 @@ import Foundation
 /// It is `Sendable` only because errors carry it (a ``MatchedKey`` in a coding path reads the
 /// input's spelling of a key), and an error may travel to another thread after the decode has
 /// ended. By then nothing mutates it any more: the words are written once by the scanner, and
-/// the state that changes during a decode (`locator`, `describesErrors`, and `bytes`, replaced
+/// the state that changes during a decode (`locator`, `describesErrors`, `normalizedKeyHashes`, and `bytes`, replaced
 /// by an owned copy in ``keepBytes()`` once, at the end of the decode, before the map can
 /// escape) is only touched by the decode that owns the map. What escapes therefore only reads
 /// memory the map owns.
@@ -52,11 +53,11 @@ final class ValueMap: @unchecked Sendable {
 
     static let entryWidth = 3
 
-    /// The entries, three words each.
+    /// The entries, three 32-bit words each.
     let entries: EntryBuffer
     /// `entries`' storage, read directly on the hot path. Safe to cache: the buffer is
     /// complete before the map is made and never grows again (`entries` keeps it alive).
-    let words: UnsafeMutablePointer<Int>
+    let words: UnsafeMutablePointer<UInt32>
     /// The UTF-8 text the entries point into: an owned copy followed by one NUL byte (so
     /// `strtod` stops), or the caller's own bytes, borrowed for the decode, when they end in a
     /// byte that cannot continue a number (see ``canBorrow(_:)`` and ``keepBytes()``).
@@ -75,6 +76,11 @@ final class ValueMap: @unchecked Sendable {
     /// Whether errors get their message (path, line, column, what was found). Off while a
     /// value is decoded again strictly, whose errors are only used to fail that attempt.
     var describesErrors = true
+    /// Normalized key hashes, made the first time a key is matched by normalization.
+    private var normalizedKeyHashes: NormalizedKeyHashes?
+    /// Whether normalized matching has found a respelled key in some object yet (lookups may
+    /// then go through ``NormalizedKeyHashes``).
+    var hasRespelledObjects = false
 
     /// Where every value of this map is, for a map made by ``missingMember(of:)``.
     private var pinnedLocation: SourceLocation?
@@ -119,6 +125,15 @@ final class ValueMap: @unchecked Sendable {
 
     deinit {
         if ownsBytes { bytes.deallocate() }
+        normalizedKeyHashes?.deallocate()
+    }
+
+    /// The normalized key hashes of this map's keys (see ``NormalizedKeyHashes``), made on first use.
+    @inline(__always) func keyHashes() -> NormalizedKeyHashes {
+        if let normalizedKeyHashes { return normalizedKeyHashes }
+        let made = NormalizedKeyHashes(entryCount: entries.entryCount)
+        normalizedKeyHashes = made
+        return made
     }
 
     /// Whether standard JSON text can be scanned and decoded in place, without a copy: its
@@ -150,22 +165,40 @@ final class ValueMap: @unchecked Sendable {
     // MARK: Entry access
 
     @inline(__always) func kind(_ entry: Int) -> Kind {
-        Kind(rawValue: words[entry &* Self.entryWidth] & 0xF).unsafelyUnwrapped
+        Kind(rawValue: Int(words[entry &* Self.entryWidth] & 0xF)).unsafelyUnwrapped
     }
-    @inline(__always) func flags(_ entry: Int) -> Int { words[entry &* Self.entryWidth] & 0xF0 }
-    @inline(__always) func childCount(_ entry: Int) -> Int { words[entry &* Self.entryWidth] >> 8 }
-    @inline(__always) func offset(_ entry: Int) -> Int { words[entry &* Self.entryWidth &+ 1] }
+    @inline(__always) func flags(_ entry: Int) -> Int { Int(words[entry &* Self.entryWidth] & 0xF0) }
+    /// The number of children of a container (keys and values for an object).
+    @inline(__always) func childCount(_ entry: Int) -> Int {
+        let stored = Int(words[entry &* Self.entryWidth] &>> 8)
+        return stored < EntryBuffer.countLimit ? stored : countedChildren(entry)
+    }
+    @inline(__always) func offset(_ entry: Int) -> Int { Int(words[entry &* Self.entryWidth &+ 1]) }
     /// Word 2: a scalar's byte length; for a container, the entry of its next sibling (see
     /// ``containerEnd(_:)``, the name to use for containers).
-    @inline(__always) func length(_ entry: Int) -> Int { words[entry &* Self.entryWidth &+ 2] }
+    @inline(__always) func length(_ entry: Int) -> Int { Int(words[entry &* Self.entryWidth &+ 2]) }
 
     /// The entry after `entry` and all of its descendants.
     @inline(__always) func next(after entry: Int) -> Int {
-        let tag = words[entry &* Self.entryWidth] & 0xF
+        let tag = Int(words[entry &* Self.entryWidth] & 0xF)
         if tag == Kind.array.rawValue || tag == Kind.object.rawValue {
-            return words[entry &* Self.entryWidth &+ 2]
+            return Int(words[entry &* Self.entryWidth &+ 2])
         }
         return entry &+ 1
+    }
+
+    /// The children of a container whose header holds ``EntryBuffer/countLimit`` (more than
+    /// 16 million of them), counted.
+    @inline(never)
+    private func countedChildren(_ entry: Int) -> Int {
+        var count = 0
+        var child = entry &+ 1
+        let end = length(entry)
+        while child < end {
+            count &+= 1
+            child = next(after: child)
+        }
+        return count
     }
 
     /// The text of a scalar entry (without quotes for strings).
@@ -188,6 +221,30 @@ final class ValueMap: @unchecked Sendable {
         let count = length(entry)
         guard count == key.count else { return false }
         if count == 0 { return true }
-        return memcmp(bytes.baseAddress! + offset(entry), key.baseAddress!, count) == 0
+        return Self.bytesEqual(UnsafeRawPointer(bytes.baseAddress! + offset(entry)), UnsafeRawPointer(key.baseAddress!), count: count)
+    }
+
+    /// Whether the `count` (> 0) bytes at `a` and `b` are equal, compared inline (keys are short,
+    /// and a `memcmp` call costs more than the comparison): eight bytes at a time with the last
+    /// word overlapping, else two overlapping four-byte words, else first, middle and last byte.
+    /// Reads only the `count` bytes of each.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            var index = 0
+            while index &+ 8 < count {
+                if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+                index &+= 8
+            }
+            return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        let middle = count &>> 1, last = count &- 1
+        return a.load(as: UInt8.self) == b.load(as: UInt8.self)
+            && a.load(fromByteOffset: middle, as: UInt8.self) == b.load(fromByteOffset: middle, as: UInt8.self)
+            && a.load(fromByteOffset: last, as: UInt8.self) == b.load(fromByteOffset: last, as: UInt8.self)
     }
 }
