@@ -280,6 +280,21 @@ struct XMLInputTests {
         #expect(error.message.contains("line 20,"), "\(error.message)")
     }
 
+    @Test("collectsAllErrors lists every problem of an XML document, with XML lines")
+    func allErrors() throws {
+        let xml = "<person>\n<name>Ada</name>\n<age>old</age>\n<active>maybe</active>\n<address><city>L</city><zip>x</zip></address>\n</person>"
+        let decoder = LenientJSONDecoder()
+        decoder.collectsAllErrors = true
+        do {
+            _ = try decoder.decode(XMLPerson.self, fromXML: Data(xml.utf8))
+            Issue.record("expected LenientDecodingErrors")
+        } catch let errors as LenientDecodingErrors {
+            let paths = errors.errors.map { ErrorInfo($0).path }
+            #expect(paths == [["age"], ["active"], ["address", "zip"]], "\(errors)")
+            #expect(ErrorInfo(errors.errors[0]).message.contains("line 3"), "\(errors)")
+        }
+    }
+
     @Test("the report overload lists coercions at XML lines")
     func report() throws {
         var report = LenientDecodingReport()

@@ -5,10 +5,23 @@ import FoundationXML
 
 extension LenientJSONDecoder {
     /// Decodes `type` from XML `data` (see ``decode(_:fromXML:)``), adding events to `report`.
+    /// With ``collectsAllErrors`` set, a failure is a ``LenientDecodingErrors``: the XML's own
+    /// error alone, or every problem of the decode, as for JSON.
     func decodeXML<T: Decodable>(_ type: T.Type, _ data: Data, report: ReportCollector?) throws -> T {
-        let map = try XMLDocumentParsing.map(of: data)
+        let map: ValueMap
+        do {
+            map = try XMLDocumentParsing.map(of: data)
+        } catch let error as DecodingError {
+            throw failure(error) { [error] }
+        }
         let impl = DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root, report: report)
-        return try impl.unwrap(0, as: type, parent: .root, key: nil)
+        do {
+            return try impl.unwrap(0, as: type, parent: .root, key: nil)
+        } catch let error as DecodingError {
+            throw failure(error) {
+                DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root).collectProblems(of: type, at: 0, parent: .root, firstError: error)
+            }
+        }
     }
 }
 
@@ -40,7 +53,7 @@ enum XMLDocumentParsing {
         guard parsed, !reader.records.isEmpty else {
             throw corrupted("no root element", line: max(parser.lineNumber, 1), column: nil, path: [])
         }
-        return XMLValueMap.map(records: reader.records, text: reader.text)
+        return try XMLValueMap.map(records: reader.records, text: reader.text)
     }
 
     /// `dataCorrupted` for XML that is refused: `The given data was not valid XML: … at $.a.b

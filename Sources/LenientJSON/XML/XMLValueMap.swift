@@ -10,11 +10,15 @@ enum XMLValueMap {
     /// The key of an element's text beside attributes or child elements (mixed content).
     static let textKey = "#text"
 
-    static func map(records: [XMLElementRecord], text: XMLPositionedText) -> ValueMap {
+    /// Throws `dataCorrupted` when the text or the entries pass what a map holds (4 GiB).
+    static func map(records: [XMLElementRecord], text: XMLPositionedText) throws -> ValueMap {
         var text = text
         let textKeySpan = text.write(textKey)
         let words = EntryBuffer(capacity: max(records.count * 4, 16))
         if !records.isEmpty { add(0, records: records, textKey: textKeySpan, to: words) }
+        guard text.bytes.count <= EntryBuffer.maxBytes, words.entryCount <= EntryBuffer.maxBytes else {
+            throw DecodingErrors.inputTooLarge(byteCount: text.bytes.count)
+        }
         let bytes = text.bytes.withUnsafeBytes { ValueMap.ownedCopy(of: $0) }
         return ValueMap(entries: words, bytes: bytes, hasSourcePositions: true, isJSON5: false)
     }
@@ -70,10 +74,8 @@ enum XMLValueMap {
             let array = words.entryCount
             words.append(ValueMap.Kind.array.rawValue, records[group[0]].offset, 0)
             for child in group { add(child, records: records, textKey: textKey, to: words) }
-            words[array * 3] = ValueMap.Kind.array.rawValue | group.count << 8
-            words[array * 3 + 2] = words.entryCount
+            words.close(array, header: ValueMap.Kind.array.rawValue, childCount: group.count)
         }
-        words[entry * 3] = ValueMap.Kind.object.rawValue | (specialKeys ? ValueMap.hasSpecialKeys : 0) | (members * 2) << 8
-        words[entry * 3 + 2] = words.entryCount
+        words.close(entry, header: ValueMap.Kind.object.rawValue | (specialKeys ? ValueMap.hasSpecialKeys : 0), childCount: members * 2)
     }
 }
