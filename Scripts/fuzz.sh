@@ -8,6 +8,9 @@
 #   differential   Fuzz/DifferentialFuzzTarget.swift: .strict gives JSONDecoder's value or error
 #                  case, .lenient and .permissive its value wherever it succeeds.
 #                  Corpus in .build/fuzz-differential/corpus, mismatches in .build/fuzz-differential/crashes/.
+#   xml            Fuzz/XMLFuzzTarget.swift: every input to decode(_:fromXML:) gives a value or a
+#                  DecodingError, never a trap (check in Fuzz/XMLFuzzCheck.swift). Seeded with XML
+#                  documents, not JSON. Corpus in .build/fuzz-xml/corpus, crashers in .build/fuzz-xml/crashes/.
 # Extra arguments go to libFuzzer, e.g. `-fork=1 -ignore_crashes=1` to keep going after a finding.
 # FUZZ_MODELS=word,word limits the differential target to the models whose names contain a word.
 set -euo pipefail
@@ -16,6 +19,7 @@ seconds=${1:-60}
 jobs=${2:-1}
 target=${3:-decoder}
 shift $(($# < 3 ? $# : 3))
+target_flags=()
 case "$target" in
     decoder)
         source=Fuzz/FuzzTarget.swift
@@ -27,7 +31,16 @@ case "$target" in
         out=.build/fuzz-differential
         # The first byte picks the model (17) and the configuration (3): one seed each.
         selectors=$(seq 0 50) ;;
-    *) echo "usage: $0 [seconds] [jobs] [decoder|differential] [libFuzzer flags...]" >&2; exit 2 ;;
+    xml)
+        source=Fuzz/XMLFuzzTarget.swift
+        out=.build/fuzz-xml
+        # The first byte picks the decoder (3) and the model (6): one seed each.
+        selectors=$(seq 0 17)
+        # swift-corelibs-foundation's XMLParser leaks the CFString of each libxml2 error
+        # (_CFErrorCreateFromXMLInterface, 72 bytes): not ours, so leak detection is off here.
+        target_flags=(-detect_leaks=0)
+        export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} ;;
+    *) echo "usage: $0 [seconds] [jobs] [decoder|differential|xml] [libFuzzer flags...]" >&2; exit 2 ;;
 esac
 mkdir -p "$out/corpus" "$out/crashes"
 # Swift's backtracer misreads the stack under AddressSanitizer; libFuzzer prints the trace.
@@ -35,7 +48,7 @@ export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 trap 'mv fuzz-*.log "$out/" 2>/dev/null || true' EXIT
 
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name LenientFuzz \
-    $(find Sources/LenientJSON -name '*.swift') Fuzz/FuzzModels.swift Fuzz/FuzzChecks.swift "$source" -o "$out/fuzz-$target"
+    $(find Sources/LenientJSON -name '*.swift') Fuzz/FuzzModels.swift Fuzz/FuzzChecks.swift Fuzz/XMLFuzzCheck.swift "$source" -o "$out/fuzz-$target"
 
 # Seed corpus: small JSON documents from the tests and a few slices of the corpora, each
 # document read from standard input (a quoted heredoc keeps every byte as written) and
@@ -47,6 +60,28 @@ seed() {
         { printf "\\x$(printf %02x "$s")"; printf '%s' "$document"; } > "$out/corpus/$name-$s"
     done
 }
+if [ "$target" = xml ]; then
+seed feed <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0"><title>T &amp; co</title>
+  <item id="1"><title>a</title><price> 9.99 </price><featured>yes</featured><tag>x</tag><tag>y</tag></item>
+  <item id="x2"><title><![CDATA[b <c>]]></title>mixed <b>text</b> here<!-- c --></item>
+</rss>
+XML
+seed model <<'XML'
+<m><id>1</id><name>x</name><flags>true</flags><flags>0</flags><nested a="2"><b>q</b><c><k>1.5</k></c><d>alpha</d></nested></m>
+XML
+seed doctype <<'XML'
+<?xml version="1.0"?><!DOCTYPE r PUBLIC "-//x//EN" "http://127.0.0.1:9/x.dtd"><r xmlns:a="urn:a"><a:b c='1'>&#x41;&#65;&lt;</a:b><e/></r>
+XML
+seed hostile <<'XML'
+<!DOCTYPE r [<!ENTITY a "aa"><!ENTITY b "&a;&a;">]><r>&b;<x>&undefined;</x></r>
+XML
+# UTF-16 with a byte order mark (written directly: `seed` reads through $(cat), which drops NUL bytes).
+for s in $selectors; do
+    printf "\\x$(printf %02x "$s")\xff\xfe<\0r\0>\0x\0<\0/\0r\0>\0" > "$out/corpus/utf16-$s"
+done
+else
 for f in Tests/LenientJSONTests/Resources/*.json Sources/lenient-demo/Resources/*.json; do
     head -c 2048 "$f" | seed "$(basename "$f")"
 done
@@ -73,7 +108,9 @@ seed numbers <<'JSON'
 [0,-0,1.0,1e2,100e-2,9223372036854775807,9223372036854775808,18446744073709551616,0.1,"12","1.5"]
 JSON
 
+fi
+
 parallel=()
 if [ "$jobs" -gt 1 ]; then parallel=(-jobs="$jobs" -workers="$jobs"); fi
 "$out/fuzz-$target" "$out/corpus" -max_total_time="$seconds" "${parallel[@]}" \
-    -artifact_prefix="$out/crashes/" -print_final_stats=1 -max_len=8192 -timeout=10 -rss_limit_mb=4096 "$@"
+    -artifact_prefix="$out/crashes/" -print_final_stats=1 -max_len=8192 -timeout=10 -rss_limit_mb=4096 "${target_flags[@]}" "$@"

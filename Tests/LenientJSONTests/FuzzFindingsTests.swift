@@ -10,7 +10,7 @@ import Testing
 struct FuzzFindingsTests {
     /// The fuzz target that found an input, told by the start of the file name.
     enum Target: String, Sendable, CaseIterable {
-        case decoder, differential
+        case decoder, differential, xml
     }
 
     /// One file of `Fuzz/Findings/`: its first byte is the target's selector, the rest the document.
@@ -60,7 +60,7 @@ struct FuzzFindingsTests {
     func findingsArePresent() {
         #expect(!Self.findings.isEmpty, "no .bin file in \(Self.directory.path)")
         for finding in Self.findings {
-            #expect(finding.target != nil, "\(finding.name): the name starts with neither decoder- nor differential-")
+            #expect(finding.target != nil, "\(finding.name): the name starts with none of decoder-, differential-, xml-")
             #expect(finding.selector != nil, "\(finding.name): empty file, no selector byte")
         }
     }
@@ -80,6 +80,11 @@ struct FuzzFindingsTests {
                 return (first ..< first + count).compactMap { FuzzDecoderCheck.run(selector: $0, document: document) }
             case .differential:
                 return FuzzDifferentialCheck.run(selector: selector, document: document).map { [$0] } ?? []
+            case .xml:
+                // The model the selector picks, with every decoder of the XML target.
+                let count = FuzzXMLCheck.decoders.count
+                let first = selector - selector % count
+                return (first ..< first + count).compactMap { FuzzXMLCheck.run(selector: $0, document: document) }
             }
         }
         if let open = Self.openFindings[finding.name] {
