@@ -273,13 +273,28 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    @inline(__always) private func memberIfPresent<T: Decodable>(_ key: Key, strict: (Int) -> T? = { _ in nil }, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    @inline(__always) private func memberIfPresent<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
         if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValueIfPresent(key, as: T.self, registrations) }
-        return try presentValue(key, strict: strict, read)
+        return try presentValue(key, read)
     }
 
-    /// ``valueIfPresent(_:_:)`` by the policy's rules alone (`strict` as in ``value(_:strict:_:)``).
-    @inline(__always) func presentValue<T>(_ key: Key, strict: (Int) -> T? = { _ in nil }, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    @inline(__always) private func memberIfPresent<T: Decodable>(_ key: Key, strict: (Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValueIfPresent(key, as: T.self, registrations) }
+        guard let found = try presentMember(key) else { return nil }
+        if let value = strict(found.entry) { return value }
+        return try optionalValue(key, found, read)
+    }
+
+    /// ``valueIfPresent(_:_:)`` by the policy's rules alone. (No `strict` closure here: a
+    /// generic one would be a closure context allocated per call.)
+    @inline(__always) func presentValue<T>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+        guard let found = try presentMember(key) else { return nil }
+        return try optionalValue(key, found, read)
+    }
+
+    /// The member for `key` unless it is missing or `null`; a lookup error is recovered as
+    /// missing where the policy recovers invalid values.
+    @inline(__always) private func presentMember(_ key: Key) throws -> KeyedMember? {
         let found: KeyedMember?
         do {
             found = try lookup(key)
@@ -288,7 +303,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return nil
         }
         guard let found, impl.map.kind(found.entry) != .null else { return nil }
-        if let value = strict(found.entry) { return value }
+        return found
+    }
+
+    /// `read`'s value of present member `found`, under the Optional rules.
+    @inline(__always) private func optionalValue<T>(_ key: Key, _ found: KeyedMember, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
         let foundKey = pathKey(key, found)
         return try impl.optional(found.entry, as: T.self, parent: pathNode, key: foundKey) { try read(found.entry, foundKey) }
     }
