@@ -44,28 +44,32 @@ struct NormalizedKeyHashes {
         }
     }
 
-    /// One hash per entry of the map (only key entries are ever filled); 0 is "not computed yet".
-    private let hashes: UnsafeMutablePointer<UInt32>
+    /// One hash per entry of the map (only key entries are ever filled; 0 is "not computed
+    /// yet"), made with the first summary: a valid document, whose objects are never respelled,
+    /// does not pay four bytes per value for it.
+    private let hashes: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>
     private let count: Int
     /// Object summaries, by object entry modulo the slot count.
     private let summaries: UnsafeMutablePointer<ObjectSummary>
     private static let summarySlots = 256
-    /// Searches in one object before its summary is made. Hashing every key of an object costs
-    /// more than a few searches comparing keys as they are read (most differ at the first
-    /// letter), so an object searched once or twice (an absent Optional in a valid document)
-    /// never pays for it; a respelled document searches each object once per property.
+    /// Searches in one object before its summary is made, if a search found a respelled key
+    /// in it. Hashing every key of an object costs more than a few searches comparing keys as
+    /// they are read (most differ at the first letter), so an object whose searches only look
+    /// for absent Optionals (a valid document) never pays for it; a respelled document searches
+    /// each object once per property.
     static let searchesBeforeSummary = 1
 
     init(entryCount: Int) {
         count = entryCount
-        hashes = .allocate(capacity: entryCount)
-        hashes.initialize(repeating: 0, count: entryCount)
+        hashes = .allocate(capacity: 1)
+        hashes.initialize(to: nil)
         summaries = .allocate(capacity: Self.summarySlots)
         summaries.initialize(repeating: ObjectSummary(object: -1, cursor: -2, searches: 0, filter: (0, 0)), count: Self.summarySlots)
     }
 
     /// Frees the memory; called once, by the map that made the table.
     func deallocate() {
+        hashes.pointee?.deallocate()
         hashes.deallocate()
         summaries.deallocate()
     }
@@ -73,7 +77,7 @@ struct NormalizedKeyHashes {
     /// The hash of key entry `entry`, from `compute` the first time it is asked for.
     @inline(__always)
     func hash(of entry: Int, _ compute: () throws -> UInt32) rethrows -> UInt32 {
-        guard entry >= 0 && entry < count else { return try compute() }
+        guard let hashes = hashes.pointee, entry >= 0 && entry < count else { return try compute() }
         let cached = hashes[entry]
         if cached != 0 { return cached }
         let hash = try compute()
@@ -81,8 +85,8 @@ struct NormalizedKeyHashes {
         return hash
     }
 
-    /// The summary of `object`, made by `make` at its ``searchesBeforeSummary``-th search, or
-    /// `nil` before that.
+    /// The summary of `object`, made by `make` at its search after ``searchesBeforeSummary``
+    /// once it is known to be respelled, or `nil` before that.
     @inline(__always)
     func summary(of object: Int, _ make: () throws -> ObjectSummary) rethrows -> UnsafeMutablePointer<ObjectSummary>? {
         let slot = summaries + (object & (Self.summarySlots &- 1))
@@ -91,7 +95,12 @@ struct NormalizedKeyHashes {
         }
         if slot.pointee.cursor == -2 {
             slot.pointee.searches &+= 1
-            guard slot.pointee.searches > Self.searchesBeforeSummary else { return nil }
+            guard slot.pointee.searches > Self.searchesBeforeSummary, slot.pointee.isRespelled else { return nil }
+            if hashes.pointee == nil {
+                let table = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+                table.initialize(repeating: 0, count: count)
+                hashes.pointee = table
+            }
             let isRespelled = slot.pointee.isRespelled
             slot.pointee = try make()
             slot.pointee.isRespelled = isRespelled
