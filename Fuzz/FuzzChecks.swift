@@ -247,15 +247,16 @@ enum FuzzDifferentialCheck {
         return false
     }
 
-    /// Whether `data` holds a hex number followed by `.` (`0xA.`), which JSONDecoder's JSON5
-    /// number reading accepts (README "Differences"), or a digitless exponent.
+    /// Whether `data` holds a hex number followed by `.` (`0xA.`) or by a binary exponent
+    /// (`0x1P4`, which JSONDecoder reads as the integer 16), which JSONDecoder's JSON5 number
+    /// reading accepts (README "Differences"), or a digitless exponent.
     static func hasLaxJSON5Number(_ data: Data) -> Bool {
         if hasIncompleteExponent(data) { return true }
         let bytes = [UInt8](data)
         for i in bytes.indices.dropFirst().dropLast() where bytes[i] | 0x20 == UInt8(ascii: "x") && bytes[i - 1] == UInt8(ascii: "0") {
             var j = i + 1
             while j < bytes.count, StringHex.isHexDigit(bytes[j]) { j += 1 }
-            if j < bytes.count, bytes[j] == UInt8(ascii: ".") { return true }
+            if j < bytes.count, bytes[j] == UInt8(ascii: ".") || bytes[j] | 0x20 == UInt8(ascii: "p") { return true }
         }
         return false
     }
