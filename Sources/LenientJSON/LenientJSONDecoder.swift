@@ -443,7 +443,12 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     }
 
     func decodeTree<T: Decodable>(_ type: T.Type, _ object: Any, report: ReportCollector?) throws -> T {
-        let map = try JSONObjectTree.map(of: object)
+        try decodeRoot(type, of: JSONObjectTree.map(of: object), report: report)
+    }
+
+    /// Decodes `type` from the root of `map` (a `fromJSONObject` tree's or an XML document's),
+    /// listing every problem instead of the first when ``collectsAllErrors`` is set.
+    func decodeRoot<T: Decodable>(_ type: T.Type, of map: ValueMap, report: ReportCollector?) throws -> T {
         let impl = DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root, report: report)
         do {
             return try impl.unwrap(0, as: type, parent: .root, key: nil)

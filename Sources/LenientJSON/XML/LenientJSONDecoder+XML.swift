@@ -14,14 +14,7 @@ extension LenientJSONDecoder {
         } catch let error as DecodingError {
             throw failure(error) { [error] }
         }
-        let impl = DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root, report: report)
-        do {
-            return try impl.unwrap(0, as: type, parent: .root, key: nil)
-        } catch let error as DecodingError {
-            throw failure(error) {
-                DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root).collectProblems(of: type, at: 0, parent: .root, firstError: error)
-            }
-        }
+        return try decodeRoot(type, of: map, report: report)
     }
 }
 
