@@ -75,6 +75,25 @@ struct JSON5Tests {
         #expect(try decoder.decode(Float.self, from: Data(#""-nan""#.utf8)).sign == .minus)
         #expect(try decoder.decode(Double.self, from: Data(#""NaN""#.utf8)).sign == .plus)
     }
+
+    /// JSONDecoder keeps an escape in an unquoted key as written, and takes only `\uXXXX`
+    /// naming a letter, a digit, `_`, `$` or `\\` (fuzz finding: `{\:-0x888888888}`).
+    @Test("escapes in unquoted keys are accepted and rejected as JSONDecoder does", arguments: [
+        #"{\:1}"#, #"{a\:1}"#, #"{\x:1}"#, #"{\u:1}"#, #"{\u123:1}"#, #"{\u00zz:1}"#, #"{\\:1}"#, #"{\n:1}"#,
+        #"{\u0061:1}"#, #"{a\u0061b:1}"#, #"{\u1234:1}"#, #"{\u0030:1}"#, #"{\u005C:1}"#, #"{\u00ff:1}"#, #"{\uAbCd:1}"#,
+        #"{\uFFFF:1}"#, #"{\u0020:1}"#, #"{\u002D:1}"#, #"{\uD800:1}"#, #"{\u00A0:1}"#, #"{\uFFFD:1}"#, #"{\uE000:1}"#,
+    ])
+    func escapedUnquotedKeys(_ json: String) throws {
+        let foundation = JSONDecoder()
+        foundation.allowsJSON5 = true
+        let expected = try? foundation.decode([String: Int].self, from: Data(json.utf8))
+        for policy in [LenientPolicy.strict, .lenient, .permissive] {
+            let decoder = LenientJSONDecoder(policy: policy)
+            decoder.allowsJSON5 = true
+            let value = try? decoder.decode([String: Int].self, from: Data(json.utf8))
+            #expect(value == expected, "\(json) under \(policy == .strict ? "strict" : "a lenient policy")")
+        }
+    }
 }
 
 /// A document's value, as a single value, the element of a one-element array, or member `v`.

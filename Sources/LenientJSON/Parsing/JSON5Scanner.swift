@@ -154,8 +154,9 @@ struct JSON5Scanner {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\") {
-                // JSONDecoder takes an escape in an unquoted key literally.
-                index += 1
+                // JSONDecoder takes an escape in an unquoted key literally, but only a `\uXXXX`
+                // whose character could stand in an identifier.
+                index = try identifierEscapeEnd(at: index)
                 continue
             }
             if byte >= 0x80 {
@@ -166,9 +167,7 @@ struct JSON5Scanner {
                 index += 1
                 continue
             }
-            let isIdentifier = NumberParsing.isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
-            guard isIdentifier else { break }
+            guard Self.isIdentifierByte(byte) else { break }
             index += 1
         }
         guard index > start else {
@@ -179,6 +178,35 @@ struct JSON5Scanner {
             throw .unexpected(bytes[start], "at start of an unquoted key", at: start)
         }
         record(ValueMap.Kind.string.rawValue | flags, start, Swift.min(index, bytes.count) - start)
+    }
+
+    /// The end of the escape at `backslash` in an unquoted key: `\u` and four hex digits naming
+    /// a letter, a digit, `_`, `$` or `\` (what JSONDecoder's JSON5 reading accepts there);
+    /// anything else is a syntax error.
+    func identifierEscapeEnd(at backslash: Int) throws(JSONSyntaxError) -> Int {
+        let first = backslash + 2
+        guard first + 4 <= bytes.count, bytes[backslash + 1] == UInt8(ascii: "u") else {
+            throw .unexpected(UInt8(ascii: "\\"), "in an unquoted key", at: backslash)
+        }
+        var value: UInt32 = 0
+        for offset in 0 ..< 4 {
+            guard let digit = StringDecoding.hexValue(bytes[first + offset]) else {
+                throw JSONSyntaxError("invalid hex digits in escape sequence", at: backslash)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        guard let scalar = Unicode.Scalar(value),
+              scalar.isASCII ? Self.isIdentifierByte(UInt8(value)) || value == 0x5C
+                             : scalar.properties.isAlphabetic || scalar.properties.numericType != nil else {
+            throw .unexpected(UInt8(ascii: "\\"), "in an unquoted key", at: backslash)
+        }
+        return first + 4
+    }
+
+    /// An ASCII letter, digit, `_` or `$`.
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        NumberParsing.isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
     }
 
     /// U+00A0, U+2028, U+2029 or U+FEFF at `index`.
