@@ -19,9 +19,8 @@ enum KeyNormalization {
 
     /// `byte` as it stands in a normalized key (lowercased), or `nil` when normalization drops it.
     @inline(__always) static func folded(_ byte: UInt8) -> UInt8? {
-        if byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 { return byte }
-        if byte &- UInt8(ascii: "A") < 26 { return byte | 0x20 }
-        return nil
+        let folded = foldedOrZero(byte)
+        return folded == 0 ? nil : folded
     }
 
     /// Whether UTF-8 `text` normalizes to `normalized` (already normalized), compared byte by
@@ -61,7 +60,8 @@ enum KeyNormalization {
         }
     }
 
-    /// ``folded(_:)`` with 0 for a byte normalization drops.
+    /// `byte` as it stands in a normalized key (lowercased), or 0 when normalization drops it:
+    /// the one definition of the folding, which ``folded(_:)`` wraps.
     @inline(__always) static func foldedOrZero(_ byte: UInt8) -> UInt8 {
         if byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 { return byte }
         if byte &- UInt8(ascii: "A") < 26 { return byte | 0x20 }
