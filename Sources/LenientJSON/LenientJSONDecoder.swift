@@ -449,7 +449,8 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// Decodes `type` from the root of `map` (a `fromJSONObject` tree's or an XML document's),
     /// listing every problem instead of the first when ``collectsAllErrors`` is set.
     func decodeRoot<T: Decodable>(_ type: T.Type, of map: ValueMap, report: ReportCollector?) throws -> T {
-        let impl = DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root, report: report)
+        let impl = DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root, report: report, reusesContainers: true)
+        defer { impl.endDecode() }
         do {
             return try impl.unwrap(0, as: type, parent: .root, key: nil)
         } catch let error as DecodingError {
@@ -537,7 +538,9 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                 // The decoder lives only inside `decodeRoot`, so that once it returns, the map is
                 // uniquely referenced unless something (an error, a kept `Decoder`) still holds it.
                 func decodeRoot(_ map: ValueMap) throws -> R {
-                    try body(DecoderImpl(map: map, options: options, entry: 0, pathNode: .root, report: report))
+                    let impl = DecoderImpl(map: map, options: options, entry: 0, pathNode: .root, report: report, reusesContainers: true)
+                    defer { impl.endDecode() }
+                    return try body(impl)
                 }
                 defer {
                     if borrows && !isKnownUniquelyReferenced(&map) { map.keepBytes() }

@@ -50,8 +50,16 @@ final class DecoderImpl: Decoder {
     /// The problems found so far while every problem of a document is listed
     /// (`DecoderImpl+ErrorCollection.swift`); `nil` in every other decode.
     var collection: ErrorCollection?
+    /// Keyed containers kept for reuse (`KeyedContainerReuse.swift`); `nil` for a decoder
+    /// whose end no caller marks with ``endDecode()`` (a `superDecoder()`'s), and after the
+    /// end (a decoder a model kept), which then make every container afresh. Unchecked: it
+    /// changes once, in `endDecode()`, and is read for every container.
+    @exclusivity(unchecked) private var containerSlots: KeyedContainerSlots?
 
-    init(map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil) {
+    /// A decoder at `entry`; with `reusesContainers`, the caller calls ``endDecode()`` once
+    /// the decode is over (else the decoder and its reused containers keep each other alive).
+    init(map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil, reusesContainers: Bool = false) {
+        containerSlots = reusesContainers ? KeyedContainerSlots() : nil
         self.map = map
         self.options = options
         self.entry = entry
@@ -65,6 +73,7 @@ final class DecoderImpl: Decoder {
     }
 
     deinit {
+        containerSlots?.deallocate()
         keyCursors.deallocate()
         dispatchCache.deinitialize(count: 1)
         dispatchCache.deallocate()
@@ -74,7 +83,20 @@ final class DecoderImpl: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try KeyedDecodingContainer(KeyedContainer<Key>(impl: self, object: objectEntry(entry, path: pathNode), pathNode: pathNode))
+        try keyedContainer(type, object: objectEntry(entry, path: pathNode), pathNode: pathNode)
+    }
+
+    /// The keyed container of `object`, reused where it can be (see `KeyedContainerReuse.swift`).
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, pathNode: CodingPathNode) throws -> KeyedDecodingContainer<Key> {
+        guard let containerSlots else { return try KeyedContainerSlots.make(type, impl: self, object: object, pathNode: pathNode) }
+        return try containerSlots.container(type, impl: self, object: object, pathNode: pathNode)
+    }
+
+    /// Drops the containers kept for reuse; called when the decode this decoder made is over.
+    func endDecode() {
+        containerSlots?.deallocate()
+        containerSlots = nil
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

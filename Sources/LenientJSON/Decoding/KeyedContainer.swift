@@ -7,27 +7,16 @@ import Foundation
 /// keys, and any object under a key conversion strategy get a key table first, as
 /// `JSONDecoder` builds one. Either way, the first of duplicate keys wins.
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let impl: DecoderImpl
-    let object: Int
-    let pathNode: CodingPathNode
+    /// The decoder, the object and its path: a reference, so that a container can be reused
+    /// for the next object of its key type (see `KeyedContainerReuse.swift`) and copying it
+    /// (the standard library's box copies it for every call) costs one retain.
+    let state: KeyedContainerState
+
+    var impl: DecoderImpl { state.impl }
+    var object: Int { state.object }
+    var pathNode: CodingPathNode { state.pathNode }
     /// Key (after the key strategy) → value entry; `nil` when the object is searched in place.
-    let table: [String: Int]?
-
-    /// Objects with up to this many entries (keys and values) are searched in place.
-    static var inPlaceLimit: Int { 192 }
-
-    init(impl: DecoderImpl, object: Int, pathNode: CodingPathNode) throws {
-        self.impl = impl
-        self.object = object
-        self.pathNode = pathNode
-        let map = impl.map
-        if impl.options.usesDefaultKeys && map.flags(object) & ValueMap.hasSpecialKeys == 0
-            && map.childCount(object) <= Self.inPlaceLimit {
-            table = nil
-        } else {
-            table = try KeyTable.build(for: object, impl: impl, pathNode: pathNode)
-        }
-    }
+    var table: [String: Int]? { state.table }
 
     var codingPath: [any CodingKey] { pathNode.path }
 
@@ -338,7 +327,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try nested(key, empty: impl.map.emptyObjectEntry) { entry, path in
-            KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: impl.objectEntry(entry, path: path), pathNode: path))
+            try impl.keyedContainer(NestedKey.self, object: impl.objectEntry(entry, path: path), pathNode: path)
         }
     }
 

@@ -113,7 +113,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try next(KeyedDecodingContainer<NestedKey>.self) { impl, entry, parent, key in
             let path = parent.appending(key)
-            return KeyedDecodingContainer(try KeyedContainer<NestedKey>(impl: impl, object: impl.objectEntry(entry, path: path), pathNode: path))
+            return try impl.keyedContainer(NestedKey.self, object: impl.objectEntry(entry, path: path), pathNode: path)
         }
     }
 

@@ -1,0 +1,190 @@
+/// Keyed containers made once per key type and decode, then reused.
+///
+/// `container(keyedBy:)` must return a `KeyedDecodingContainer<Key>`, which wraps our
+/// ``KeyedContainer`` in a box the standard library allocates. Made afresh, each container
+/// costs two runtime lookups of generic metadata (`KeyedContainer<Key>` and the box's type),
+/// a witness-table lookup, an allocation, and a deallocation later: about a thousand
+/// instructions, more than decoding a small object's members. A model's `init(from:)` drops
+/// its container when it returns, so the box is free again by the time the next object of the
+/// same type is read. A ``KeyedContainerSlot`` keeps that box: when nothing but the slot holds
+/// it, the container's ``KeyedContainerState`` is pointed at the new object and the same box
+/// is handed out again. A box still held (a recursive model reading a nested value of its own
+/// type, or a container a model kept) is never touched; a new container is made instead.
+///
+/// A slot is generic over the container type, so handing out its box takes the metadata from
+/// the slot instance itself (a class instance carries its generic arguments) rather than
+/// from a runtime lookup.
+///
+/// The box is reached by the one stored property of `KeyedDecodingContainer`, which the
+/// standard library does not promise; ``ContainerBoxLayout/isKnown`` checks it once through
+/// reflection, and without it no container is reused.
+
+/// The mutable part of a ``KeyedContainer``, so that a reused container can read another object.
+///
+/// Why `@exclusivity(unchecked)`: the properties change only in
+/// ``KeyedContainerSlots/reused(_:object:pathNode:)``, when no container refers to this state
+/// but the idle one in its slot, and are otherwise only read; a dynamic exclusivity check on
+/// every read would cost more than the read.
+final class KeyedContainerState {
+    let impl: DecoderImpl
+    @exclusivity(unchecked) private(set) var object: Int
+    @exclusivity(unchecked) private(set) var pathNode: CodingPathNode
+    /// Key (after the key strategy) → value entry; `nil` when the object is searched in place.
+    @exclusivity(unchecked) private(set) var table: [String: Int]?
+
+    /// Objects with up to this many entries (keys and values) are searched in place.
+    static var inPlaceLimit: Int { 192 }
+
+    init(impl: DecoderImpl, object: Int, pathNode: CodingPathNode) throws {
+        self.impl = impl
+        self.object = object
+        self.pathNode = pathNode
+        table = try Self.keyTable(object: object, impl: impl, pathNode: pathNode)
+    }
+
+    /// Points this state at `object`.
+    func reset(object: Int, pathNode: CodingPathNode) throws {
+        table = try Self.keyTable(object: object, impl: impl, pathNode: pathNode)
+        self.object = object
+        self.pathNode = pathNode
+    }
+
+    /// The key table `object` is read through, or `nil` to search it in place: small objects
+    /// with plain keys under the default key strategy are searched in place.
+    private static func keyTable(object: Int, impl: DecoderImpl, pathNode: CodingPathNode) throws -> [String: Int]? {
+        let map = impl.map
+        if impl.options.usesDefaultKeys && map.flags(object) & ValueMap.hasSpecialKeys == 0
+            && map.childCount(object) <= inPlaceLimit {
+            return nil
+        }
+        return try KeyTable.build(for: object, impl: impl, pathNode: pathNode)
+    }
+}
+
+/// Whether `KeyedDecodingContainer` is what reuse assumes: one stored property, a class
+/// instance (the box), so that the container's bits are the box's reference.
+enum ContainerBoxLayout {
+    private struct Probe: KeyedDecodingContainerProtocol {
+        typealias Key = NameKey
+        var codingPath: [any CodingKey] { [] }
+        var allKeys: [NameKey] { [] }
+        func contains(_ key: NameKey) -> Bool { false }
+        func decodeNil(forKey key: NameKey) throws -> Bool { true }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: NameKey) throws -> T {
+            throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: ""))
+        }
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: NameKey) throws -> KeyedDecodingContainer<NestedKey> {
+            throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: ""))
+        }
+        func nestedUnkeyedContainer(forKey key: NameKey) throws -> any UnkeyedDecodingContainer {
+            throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: ""))
+        }
+        func superDecoder() throws -> any Decoder { throw DecodingError.keyNotFound(NameKey.super, .init(codingPath: [], debugDescription: "")) }
+        func superDecoder(forKey key: NameKey) throws -> any Decoder {
+            throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: ""))
+        }
+    }
+
+    /// Checked once per process, by reflection (which reads the type's field records, not
+    /// its memory): a single stored property holding a class instance, and the container
+    /// exactly one reference wide and equal to that reference.
+    static let isKnown: Bool = {
+        let container = KeyedDecodingContainer(Probe())
+        guard MemoryLayout<KeyedDecodingContainer<NameKey>>.size == MemoryLayout<AnyObject>.size,
+              MemoryLayout<KeyedDecodingContainer<NameKey>>.alignment == MemoryLayout<AnyObject>.alignment else { return false }
+        let children = Array(Mirror(reflecting: container).children)
+        guard children.count == 1, type(of: children[0].value) is AnyClass else { return false }
+        let box = children[0].value as AnyObject
+        let bits = withUnsafeBytes(of: container) { $0.load(as: UInt.self) }
+        return UInt(bitPattern: ObjectIdentifier(box)) == bits
+    }()
+}
+
+/// One key type's reusable container (`Container` is `KeyedDecodingContainer<Key>`).
+final class KeyedContainerSlot<Container> {
+    /// The container's box; the slot's reference is the only one while the container is idle.
+    @exclusivity(unchecked) private var box: AnyObject
+    let state: KeyedContainerState
+
+    /// A slot for `container`, whose ``KeyedContainer`` reads through `state`. Only when
+    /// ``ContainerBoxLayout/isKnown``.
+    init(_ container: Container, state: KeyedContainerState) {
+        box = unsafeBitCast(container, to: AnyObject.self)
+        self.state = state
+    }
+
+    /// Whether no container handed out from this slot is alive.
+    @inline(__always) var isIdle: Bool { isKnownUniquelyReferenced(&box) }
+
+    /// The container again. Not inlined: here `Container`'s metadata comes with `self`;
+    /// inlined into a generic caller it would be looked up in the runtime.
+    @inline(never) func container() -> Container {
+        unsafeBitCast(box, to: Container.self)
+    }
+}
+
+/// The slots of one decode, one per key type met (direct-mapped by the key type's address;
+/// a key type that collides replaces the older slot).
+///
+/// Slots hold their containers' states, which hold the decoder: ``DecoderImpl/endDecode()``
+/// empties the table when the decode is over, which breaks that cycle.
+struct KeyedContainerSlots {
+    private static let count = 32
+    private let types: UnsafeMutablePointer<ObjectIdentifier?>
+    private let slots: UnsafeMutablePointer<AnyObject?>
+
+    init() {
+        types = .allocate(capacity: Self.count)
+        types.initialize(repeating: nil, count: Self.count)
+        slots = .allocate(capacity: Self.count)
+        slots.initialize(repeating: nil, count: Self.count)
+    }
+
+    /// Frees the table, releasing every slot.
+    func deallocate() {
+        types.deinitialize(count: Self.count)
+        types.deallocate()
+        slots.deinitialize(count: Self.count)
+        slots.deallocate()
+    }
+
+    @inline(__always) private static func index(of type: ObjectIdentifier) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: type) &>> 4) & UInt(count - 1))
+    }
+
+    /// A container of `Key` for `object`: the slot's own when it is idle, else a new one
+    /// (which takes the slot when the slot is empty or holds another key type).
+    @inline(__always)
+    func container<Key: CodingKey>(_: Key.Type, impl: DecoderImpl, object: Int, pathNode: CodingPathNode) throws -> KeyedDecodingContainer<Key> {
+        let type = ObjectIdentifier(Key.self)
+        let index = Self.index(of: type)
+        if types[index] == type, let slot = slots[index] {
+            let typed = unsafeDowncast(slot, to: KeyedContainerSlot<KeyedDecodingContainer<Key>>.self)
+            if typed.isIdle {
+                try typed.state.reset(object: object, pathNode: pathNode)
+                return typed.container()
+            }
+        }
+        return try makeContainer(Key.self, at: index, impl: impl, object: object, pathNode: pathNode)
+    }
+
+    /// A new container, kept in slot `index` unless that slot holds a busy container of the
+    /// same key type. Out of line: the metadata it needs is looked up in the runtime, and
+    /// inlined, those lookups would run on every call of the caller.
+    @inline(never)
+    private func makeContainer<Key: CodingKey>(_: Key.Type, at index: Int, impl: DecoderImpl, object: Int, pathNode: CodingPathNode) throws -> KeyedDecodingContainer<Key> {
+        let state = try KeyedContainerState(impl: impl, object: object, pathNode: pathNode)
+        let container = KeyedDecodingContainer(KeyedContainer<Key>(state: state))
+        let type = ObjectIdentifier(Key.self)
+        if ContainerBoxLayout.isKnown && types[index] != type {
+            types[index] = type
+            slots[index] = KeyedContainerSlot(container, state: state)
+        }
+        return container
+    }
+
+    /// A new container that is not kept, as `KeyedDecodingContainer` makes one.
+    static func make<Key: CodingKey>(_: Key.Type, impl: DecoderImpl, object: Int, pathNode: CodingPathNode) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(KeyedContainer<Key>(state: try KeyedContainerState(impl: impl, object: object, pathNode: pathNode)))
+    }
+}
