@@ -7,8 +7,9 @@
 /// with more children stores the limit, and ``ValueMap/childCount(_:)`` counts them.
 final class EntryBuffer {
     private(set) var base: UnsafeMutablePointer<UInt32>
-    /// Words written so far.
-    private(set) var count = 0
+    /// The number of entries written so far.
+    private(set) var entryCount = 0
+    /// Entries that fit in `base`.
     private var capacity: Int
     /// Whether the text had a comma before a closing `]` or `}`: invalid JSON that
     /// `JSONDecoder` accepts, so such a document is decoded exactly as `JSONDecoder` would.
@@ -20,23 +21,25 @@ final class EntryBuffer {
     /// for the entries a ``ValueMap`` appends).
     static let maxBytes = Int(UInt32.max) - 16
 
+    /// Storage for `capacity` words (a third as many entries; at least 16).
     init(capacity: Int) {
-        self.capacity = Swift.max(capacity, 48)
-        base = .allocate(capacity: self.capacity)
+        self.capacity = Swift.max(capacity, 48) / ValueMap.entryWidth
+        base = .allocate(capacity: self.capacity &* ValueMap.entryWidth)
     }
 
     deinit { base.deallocate() }
 
-    /// The number of entries written so far.
-    @inline(__always) var entryCount: Int { count / ValueMap.entryWidth }
+    /// Words written so far.
+    var count: Int { entryCount &* ValueMap.entryWidth }
 
     /// Appends an entry; every value fits in 32 bits (see ``maxBytes``).
     @inline(__always) func append(_ first: Int, _ second: Int, _ third: Int) {
-        if count &+ 3 > capacity { grow() }
-        base[count] = UInt32(truncatingIfNeeded: first)
-        base[count &+ 1] = UInt32(truncatingIfNeeded: second)
-        base[count &+ 2] = UInt32(truncatingIfNeeded: third)
-        count &+= 3
+        if entryCount == capacity { grow() }
+        let word = base + entryCount &* 3
+        word[0] = UInt32(truncatingIfNeeded: first)
+        word[1] = UInt32(truncatingIfNeeded: second)
+        word[2] = UInt32(truncatingIfNeeded: third)
+        entryCount &+= 1
     }
 
     /// Completes container `entry` once its last descendant is written: its header (kind and
@@ -47,12 +50,12 @@ final class EntryBuffer {
     }
 
     /// The flags of the entry written last.
-    @inline(__always) var lastFlags: Int { Int(base[count &- 3] & 0xF0) }
+    @inline(__always) var lastFlags: Int { Int(base[entryCount &* 3 &- 3] & 0xF0) }
 
     private func grow() {
         let newCapacity = capacity * 2
-        let newBase = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
-        newBase.moveInitialize(from: base, count: count)
+        let newBase = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity * 3)
+        newBase.moveInitialize(from: base, count: entryCount * 3)
         base.deallocate()
         base = newBase
         capacity = newCapacity
