@@ -124,7 +124,8 @@ enum FastDouble {
     }
 
     /// `bits × 2^binaryExponent` rounded to 53 significant bits, half to even; `bits` has its
-    /// top bit set and `sticky` tells whether anything nonzero lies below it.
+    /// top bit set and `sticky` tells whether anything nonzero lies below it. The result is a
+    /// normal number (the callers' values lie between 10^-20 and 2^128), assembled from its bits.
     @inline(__always)
     private static func rounded(_ bits: UInt64, sticky: Bool, binaryExponent: Int) -> Double {
         var significand = bits &>> 11
@@ -137,6 +138,9 @@ enum FastDouble {
                 exponent &+= 1
             }
         }
-        return Double(sign: .plus, exponent: exponent, significand: Double(significand))
+        // significand × 2^exponent with significand in [2^52, 2^53): the biased exponent of
+        // the leading bit is exponent + 52 + 1023, and the 52 bits below it are the fraction.
+        let biased = UInt64(truncatingIfNeeded: exponent &+ 1075)
+        return Double(bitPattern: biased &<< 52 | significand & 0x000F_FFFF_FFFF_FFFF)
     }
 }
