@@ -14,12 +14,14 @@ enum FastDouble {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
-    /// The powers of ten that fit in 64 bits.
-    private static let integerPowers: [UInt64] = {
-        var powers: [UInt64] = [1]
-        for _ in 1 ... 19 { powers.append(powers[powers.count - 1] &* 10) }
-        return powers
-    }()
+    /// The powers of ten that fit in 64 bits, written out: a literal array is initialized
+    /// statically, so reading it costs no lazy-initialization check (`swift_once`).
+    private static let integerPowers: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+        1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
+        1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     /// The value of valid JSON number text (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`), or `nil`
     /// when it needs more than this fast path can do exactly.
