@@ -54,12 +54,22 @@ extension Array: DecodableArray where Element: Decodable {
             }
             // Arrays of the common scalars take a loop specialized for their element type,
             // which builds no coding path unless an element needs more than a strict reading.
-            if Element.self == Double.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [Double].self), to: Self.self) }
-            if Element.self == Int.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [Int].self), to: Self.self) }
-            if Element.self == String.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [String].self), to: Self.self) }
-            if Element.self == Int64.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [Int64].self), to: Self.self) }
-            if Element.self == Float.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [Float].self), to: Self.self) }
-            if Element.self == Bool.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: [Bool].self), to: Self.self) }
+            if Element.self == Double.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Double.self), to: Self.self) }
+            if Element.self == Int.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Int.self), to: Self.self) }
+            if Element.self == String.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: String.self), to: Self.self) }
+            if Element.self == Int64.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Int64.self), to: Self.self) }
+            if Element.self == Float.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Float.self), to: Self.self) }
+            if Element.self == Bool.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Bool.self), to: Self.self) }
+            // Arrays of such arrays (`[[Double]]`: coordinates) build each inner array directly
+            // (see `StrictArrays.swift`); a registration anywhere takes the general loop.
+            if impl.options.registrations == nil {
+                if Element.self == [Double].self { return unsafeBitCast(try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Double.self), to: Self.self) }
+                if Element.self == [Int].self { return unsafeBitCast(try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Int.self), to: Self.self) }
+                if Element.self == [String].self { return unsafeBitCast(try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: String.self), to: Self.self) }
+                if Element.self == [Int64].self { return unsafeBitCast(try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Int64.self), to: Self.self) }
+                if Element.self == [Float].self { return unsafeBitCast(try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Float.self), to: Self.self) }
+                if Element.self == [Bool].self { return unsafeBitCast(try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Bool.self), to: Self.self) }
+            }
             // `Self`, not `[Element]`: the metadata of `Self` comes with the call, while
             // naming `[Element]` would look it up in the runtime for every array.
             return try impl.elements(of: entry, count: count, path: parent.appending(key), as: Self.self)
@@ -155,27 +165,20 @@ extension DecoderImpl {
         return result
     }
 
-    /// ``elements(of:count:path:as:)`` for scalar elements: each is read strictly, and only
-    /// from the first element that needs more (a coercion, a recovery, an error with its
-    /// path) on does the general loop take over, with the array's path built then.
-    func scalarElements<C: RangeReplaceableCollection>(of entry: Int, count: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: C.Type) throws -> C
-    where C.Element: StrictScalar {
-        var result = C()
-        result.reserveCapacity(count)
-        var child = entry + 1
-        for index in 0 ..< count {
-            guard let value = C.Element.strictValue(child, in: self) else {
-                try appendElements(to: &result, from: index, child: child, count: count, path: parent.appending(key))
-                break
-            }
-            result.append(value)
-            child = map.next(after: child)
+    /// ``elements(of:count:path:as:)`` for scalar elements: each is read strictly (see
+    /// ``strictPrefix(of:count:as:)``), and only from the first element that needs more (a
+    /// coercion, a recovery, an error with its path) on does the general loop take over, with
+    /// the array's path built then.
+    func scalarElements<E: StrictScalar>(of entry: Int, count: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: E.Type) throws -> [E] {
+        var (result, read) = strictPrefix(of: entry, count: count, as: E.self)
+        if read < count {
+            try appendElements(to: &result, from: read, child: entry &+ 1 &+ read, count: count, path: parent.appending(key))
         }
         return result
     }
 
     /// Appends elements `first..<count` of an array, the first of them at entry `child`.
-    private func appendElements<C: RangeReplaceableCollection>(to result: inout C, from first: Int, child: Int, count: Int, path: CodingPathNode) throws
+    func appendElements<C: RangeReplaceableCollection>(to result: inout C, from first: Int, child: Int, count: Int, path: CodingPathNode) throws
     where C.Element: Decodable {
         var child = child
         guard options.policy.invalidValues == .recover else {

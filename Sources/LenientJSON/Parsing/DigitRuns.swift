@@ -2,15 +2,13 @@
 /// integers).
 enum DigitRuns {
     /// The high bit of each byte of the little-endian `word` that is not an ASCII digit,
-    /// exact up to and including the lowest one set.
+    /// exact for every byte.
     @inline(__always) static func nonDigits(_ word: UInt64) -> UInt64 {
-        // A digit is 0x30...0x39: high nibble 3, and still 3 after adding 6. A byte of 0xFA or
-        // more carries into the next byte, but is itself flagged first.
-        let high = (word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
-        let shifted = ((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
-        let differing = high | shifted
-        // The high bit of each nonzero byte, without carries between bytes.
-        return (((differing & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | differing) & 0x8080_8080_8080_8080
+        // After the XOR a digit is 0x00...0x09. A byte of 0x0A...0x7F reaches the high bit when
+        // 0x76 is added to it (its high bit is cleared first, so no byte carries into the next);
+        // a byte of 0x80 or more has the high bit already.
+        let x = word ^ 0x3030_3030_3030_3030
+        return (((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
     }
 
     /// The index of the first byte at or after `start` that is not a digit (`end` if none).

@@ -14,12 +14,14 @@ enum FastDouble {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
-    /// The powers of ten that fit in 64 bits.
-    private static let integerPowers: [UInt64] = {
-        var powers: [UInt64] = [1]
-        for _ in 1 ... 19 { powers.append(powers[powers.count - 1] &* 10) }
-        return powers
-    }()
+    /// The powers of ten that fit in 64 bits, written out: a literal array is initialized
+    /// statically, so reading it costs no lazy-initialization check (`swift_once`).
+    private static let integerPowers: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+        1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
+        1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     /// The value of valid JSON number text (`-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`), or `nil`
     /// when it needs more than this fast path can do exactly.
@@ -124,7 +126,8 @@ enum FastDouble {
     }
 
     /// `bits × 2^binaryExponent` rounded to 53 significant bits, half to even; `bits` has its
-    /// top bit set and `sticky` tells whether anything nonzero lies below it.
+    /// top bit set and `sticky` tells whether anything nonzero lies below it. The result is a
+    /// normal number (the callers' values lie between 10^-20 and 2^128), assembled from its bits.
     @inline(__always)
     private static func rounded(_ bits: UInt64, sticky: Bool, binaryExponent: Int) -> Double {
         var significand = bits &>> 11
@@ -137,6 +140,9 @@ enum FastDouble {
                 exponent &+= 1
             }
         }
-        return Double(sign: .plus, exponent: exponent, significand: Double(significand))
+        // significand × 2^exponent with significand in [2^52, 2^53): the biased exponent of
+        // the leading bit is exponent + 52 + 1023, and the 52 bits below it are the fraction.
+        let biased = UInt64(truncatingIfNeeded: exponent &+ 1075)
+        return Double(bitPattern: biased &<< 52 | significand & 0x000F_FFFF_FFFF_FFFF)
     }
 }

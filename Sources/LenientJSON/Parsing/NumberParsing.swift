@@ -131,6 +131,7 @@ enum NumberParsing {
     }
 
     /// A floating-point value that `JSONDecoder` accepts: finite, and zero only when the digits are.
+    @inline(__always)
     static func floatingPoint<T: BinaryFloatingPoint>(_ text: UnsafeBufferPointer<UInt8>, shape: Shape, as _: T.Type) -> T? {
         let read: T?
         if T.self == Float.self {
