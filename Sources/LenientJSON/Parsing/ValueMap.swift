@@ -164,8 +164,19 @@ final class ValueMap: @unchecked Sendable {
 
     // MARK: Entry access
 
+    /// The kind of `entry`. A `switch` rather than `Kind(rawValue:)`, which the optimizer
+    /// leaves as a call in some of the hot loops.
     @inline(__always) func kind(_ entry: Int) -> Kind {
-        Kind(rawValue: Int(words[entry &* Self.entryWidth] & 0xF)).unsafelyUnwrapped
+        switch words[entry &* Self.entryWidth] & 0xF {
+        case 0: return .null
+        case 1: return .true
+        case 2: return .false
+        case 3: return .number
+        case 4: return .string
+        case 5: return .array
+        case 6: return .object
+        default: return .date
+        }
     }
     @inline(__always) func flags(_ entry: Int) -> Int { Int(words[entry &* Self.entryWidth] & 0xF0) }
     /// The number of children of a container (keys and values for an object).
