@@ -181,11 +181,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// first spares making the member's coding-path key (an existential copied and
     /// destroyed) for every scalar member. (Not for a generic `T`: its `T?` would ask the
     /// runtime for `Optional<T>`'s metadata on every call.)
-    @inline(__always) func value<T: Decodable>(_ key: Key, strict: (Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
+    @inline(__always) func value<T: Decodable>(_ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
         do {
             guard impl.usesDefaults || impl.registrationsApply(to: T.self) else {
                 let found = try require(key)
-                if let value = strict(found.entry) { return value }
+                if let value = state.withImpl({ strict($0, found.entry) }) { return value }
                 return try read(found.entry, pathKey(key, found))
             }
             return try valueOrDefault(key, read)
@@ -217,24 +217,24 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key, strict: { impl.strictBool($0) }) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key, strict: { impl.strictString($0) }) { try impl.unwrapString($0, parent: pathNode, key: $1) } }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key, strict: { impl.strictFloatingPoint($0, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key, strict: { impl.strictFloatingPoint($0, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key, strict: { $0.strictBool($1) }) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key, strict: { $0.strictString($1) }) { try impl.unwrapString($0, parent: pathNode, key: $1) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key, strict: { $0.strictFloatingPoint($1, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key, strict: { $0.strictFloatingPoint($1, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try value(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try value(key) { try impl.unwrap($0, as: type, parent: pathNode, key: $1) }
     }
@@ -254,7 +254,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// ``valueIfPresent(_:_:)`` for a scalar whose strict reading is `strict`, as in
     /// ``value(_:strict:_:)``: no `Optional` rule turns a value that reads strictly into `nil`
     /// (`""` and `false` never read strictly as the scalars those rules apply to).
-    @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, strict: (Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
         do {
             return try memberIfPresent(key, strict: strict, read)
         } catch let error as DecodingError where impl.collection != nil {
@@ -267,10 +267,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try presentValue(key, read)
     }
 
-    @inline(__always) private func memberIfPresent<T: Decodable>(_ key: Key, strict: (Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    @inline(__always) private func memberIfPresent<T: Decodable>(_ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
         if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValueIfPresent(key, as: T.self, registrations) }
         guard let found = try presentMember(key) else { return nil }
-        if let value = strict(found.entry) { return value }
+        if let value = state.withImpl({ strict($0, found.entry) }) { return value }
         return try optionalValue(key, found, read)
     }
 
@@ -301,24 +301,24 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try impl.optional(found.entry, as: T.self, parent: pathNode, key: foundKey) { try read(found.entry, foundKey) }
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try valueIfPresent(key, strict: { impl.strictBool($0) }) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try valueIfPresent(key, strict: { impl.strictString($0) }) { try impl.unwrapString($0, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try valueIfPresent(key, strict: { impl.strictFloatingPoint($0, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try valueIfPresent(key, strict: { impl.strictFloatingPoint($0, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try valueIfPresent(key, strict: { $0.strictBool($1) }) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try valueIfPresent(key, strict: { $0.strictString($1) }) { try impl.unwrapString($0, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try valueIfPresent(key, strict: { $0.strictFloatingPoint($1, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try valueIfPresent(key, strict: { $0.strictFloatingPoint($1, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try valueIfPresent(key, strict: { impl.strictInteger($0, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try valueIfPresent(key) { try impl.unwrap($0, as: type, parent: pathNode, key: $1) }
     }
