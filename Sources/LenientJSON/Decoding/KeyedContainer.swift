@@ -24,37 +24,40 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     func findExact<K: CodingKey>(_ key: K) -> Int? {
         if let table { return table[key.stringValue] }
-        let map = impl.map
         var name = key.stringValue
-        return name.withUTF8 { bytes -> Int? in
-            let first = object &+ 1
-            let end = map.containerEnd(object)
-            // In a large object without duplicate keys, start after the key found last and
-            // wrap around: models read keys mostly in document order.
-            guard let cursor = impl.keyCursor(for: object) else {
-                for (key, value) in map.members(of: object) where map.stringEquals(key, bytes) { return value }
+        let object = self.object
+        return state.withImpl { impl in
+            let map = impl.map
+            return name.withUTF8 { bytes -> Int? in
+                let first = object &+ 1
+                let end = map.containerEnd(object)
+                // In a large object without duplicate keys, start after the key found last and
+                // wrap around: models read keys mostly in document order.
+                guard let cursor = impl.keyCursor(for: object) else {
+                    for (key, value) in map.members(of: object) where map.stringEquals(key, bytes) { return value }
+                    return nil
+                }
+                let start = cursor.pointee
+                var child = start
+                while child < end {
+                    if map.stringEquals(child, bytes) { return Self.found(child, cursor, in: map) }
+                    child = map.next(after: child &+ 1)
+                }
+                child = first
+                while child < start {
+                    if map.stringEquals(child, bytes) { return Self.found(child, cursor, in: map) }
+                    child = map.next(after: child &+ 1)
+                }
                 return nil
             }
-            let start = cursor.pointee
-            var child = start
-            while child < end {
-                if map.stringEquals(child, bytes) { return found(child, cursor) }
-                child = map.next(after: child &+ 1)
-            }
-            child = first
-            while child < start {
-                if map.stringEquals(child, bytes) { return found(child, cursor) }
-                child = map.next(after: child &+ 1)
-            }
-            return nil
         }
     }
 
     /// The value entry of key entry `child`, remembering where the next search starts.
     @inline(__always)
-    private func found(_ child: Int, _ cursor: UnsafeMutablePointer<Int>) -> Int {
+    private static func found(_ child: Int, _ cursor: UnsafeMutablePointer<Int>, in map: ValueMap) -> Int {
         let value = child &+ 1
-        cursor.pointee = impl.map.next(after: value)
+        cursor.pointee = map.next(after: value)
         return value
     }
 
