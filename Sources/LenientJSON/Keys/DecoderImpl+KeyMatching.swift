@@ -31,19 +31,22 @@ extension DecoderImpl {
     /// first. `notes` is `false` for `contains` and `allKeys`, which find a member without
     /// reading it, so they add no event.
     func normalizedMatch<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode, notes: Bool = true) throws -> Int? {
-        let name = key.stringValue
-        let candidates = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.utf8.count) { buffer -> (first: Int, others: [Int])? in
-            var count = 0
-            for byte in name.utf8 {
-                if let folded = KeyNormalization.folded(byte) {
-                    buffer[count] = folded
-                    count &+= 1
+        var name = key.stringValue
+        let candidates = try name.withUTF8 { utf8 in
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) { buffer -> (first: Int, others: [Int])? in
+                var count = 0
+                for byte in utf8 {
+                    let folded = KeyNormalization.foldedOrZero(byte)
+                    if folded != 0 {
+                        buffer[count] = folded
+                        count &+= 1
+                    }
                 }
+                // A key with no letters or digits never matches by normalization.
+                guard count > 0 else { return nil }
+                let normalized = UnsafeBufferPointer(rebasing: buffer[..<count])
+                return try keys(of: object, normalizingTo: normalized, path: path)
             }
-            // A key with no letters or digits never matches by normalization.
-            guard count > 0 else { return nil }
-            let normalized = UnsafeBufferPointer(rebasing: buffer[..<count])
-            return try keys(of: object, normalizingTo: normalized, path: path)
         }
         guard let candidates else { return nil }
         map.keyHashes().noteRespelled(object)
@@ -73,6 +76,16 @@ extension DecoderImpl {
                 + (spellings > 1 ? " (the \(order) of \(spellings) keys that match it)." : "."))
     }
 
+    /// Whether plain key entry `child` cannot normalize to `normalized` because its first byte
+    /// is a letter or digit other than `normalized`'s first: most keys of an object are ruled
+    /// out so, without the full comparison (a key's absence costs a pass over its object).
+    @inline(__always)
+    private func leadRulesOut(_ child: Int, _ normalized: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard map.flags(child) == 0, map.length(child) > 0 else { return false }
+        let lead = KeyNormalization.foldedOrZero(map.bytes[map.offset(child)])
+        return lead != 0 && lead != normalized[0]
+    }
+
     /// The key entries of `object` that normalize to `normalized`, in document order (the
     /// first and the others), or `nil` for none. In an object whose keys all hash differently there is at most one, found from
     /// where the last search stopped (see ``NormalizedKeyHashes``).
@@ -81,7 +94,7 @@ extension DecoderImpl {
         let hashes = map.keyHashes()
         guard let summary = try hashes.summary(of: object, { try self.summary(of: object, hashes, path: path) }) else {
             var candidates: [Int] = []
-            for (key, _) in map.members(of: object) where try self.key(key, normalizesTo: normalized, path: path) {
+            for (key, _) in map.members(of: object) where try !leadRulesOut(key, normalized) && self.key(key, normalizesTo: normalized, path: path) {
                 candidates.append(key)
             }
             guard let first = candidates.first else { return nil }
