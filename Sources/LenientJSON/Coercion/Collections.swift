@@ -48,6 +48,8 @@ extension Array: DecodableArray where Element: Decodable {
         let map = impl.map
         if map.kind(entry) == .array {
             let count = map.childCount(entry)
+            // An empty array has no element to decode, register, coerce or report.
+            if count == 0 { return Self() }
             if let registrations = impl.options.registrations, registrations[Element.self] != nil {
                 // A registered element type is read element by element, through its registrations.
                 return try impl.elements(of: entry, count: count, path: parent.appending(key), as: Self.self)
