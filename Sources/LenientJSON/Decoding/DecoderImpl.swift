@@ -149,23 +149,9 @@ final class DecoderImpl: Decoder {
     /// Decodes the value at `entry` as `T` by the policy's rules alone.
     @inline(__always)
     func unwrapValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
-        // Scalars first: Array and Dictionary decode their elements through here.
-        if T.self == Double.self { return unsafeBitCast(try unwrapFloatingPoint(entry, as: Double.self, parent: parent, key: key), to: T.self) }
-        if T.self == String.self { return unsafeBitCast(try unwrapString(entry, parent: parent, key: key), to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try unwrapInteger(entry, as: Int.self, parent: parent, key: key), to: T.self) }
-        if T.self == Bool.self { return unsafeBitCast(try unwrapBool(entry, parent: parent, key: key), to: T.self) }
-        if T.self == Float.self { return unsafeBitCast(try unwrapFloatingPoint(entry, as: Float.self, parent: parent, key: key), to: T.self) }
-        if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(entry, as: Int64.self, parent: parent, key: key), to: T.self) }
-        if T.self == UInt64.self { return unsafeBitCast(try unwrapInteger(entry, as: UInt64.self, parent: parent, key: key), to: T.self) }
-        if T.self == Int32.self { return unsafeBitCast(try unwrapInteger(entry, as: Int32.self, parent: parent, key: key), to: T.self) }
-        if T.self == UInt.self { return unsafeBitCast(try unwrapInteger(entry, as: UInt.self, parent: parent, key: key), to: T.self) }
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *), T.self == Int128.self { return unsafeBitCast(try unwrapInteger(entry, as: Int128.self, parent: parent, key: key), to: T.self) }
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *), T.self == UInt128.self { return unsafeBitCast(try unwrapInteger(entry, as: UInt128.self, parent: parent, key: key), to: T.self) }
-        if T.self == Date.self { return unsafeBitCast(try unwrapDate(entry, parent: parent, key: key), to: T.self) }
-        if T.self == Data.self { return unsafeBitCast(try unwrapData(entry, parent: parent, key: key), to: T.self) }
-        if T.self == URL.self { return unsafeBitCast(try unwrapURL(entry, parent: parent, key: key), to: T.self) }
-        if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(entry, parent: parent, key: key), to: T.self) }
         switch dispatchCache.pointee.dispatch(for: T.self) {
+        case .scalar(let kind):
+            return try unwrapScalar(entry, kind, as: type, parent: parent, key: key)
         case .array(let arrayType):
             guard report != nil else { return try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type) }
             return try discardingEventsOnFailure {
@@ -193,7 +179,7 @@ final class DecoderImpl: Decoder {
     /// Decodes a type by its own `init(from:)`: directly where no rule can apply, else under
     /// the policy (see `DecoderImpl+Alternatives.swift`).
     @inline(__always)
-    private func decodeModel<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool) throws -> T {
+    func decodeModel<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool) throws -> T {
         if decodesPlainTypesDirectly {
             do {
                 return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }

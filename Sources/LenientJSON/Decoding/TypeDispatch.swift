@@ -1,9 +1,11 @@
 import Foundation
 
-/// How ``DecoderImpl/unwrap(_:as:parent:key:)`` decodes a type that is not one of the scalars
-/// it tests for first. Finding out takes up to four protocol-conformance checks, which the
-/// runtime answers slowly; the answer is kept per type for the life of the process.
+/// How ``DecoderImpl/unwrap(_:as:parent:key:)`` decodes a type. Finding out takes up to four
+/// protocol-conformance checks, which the runtime answers slowly; the answer is kept per type
+/// for the life of the process.
 enum TypeDispatch {
+    /// One of the scalars `unwrap` reads itself (``DecoderImpl/unwrapScalar(_:_:as:parent:key:)``).
+    case scalar(ScalarKind)
     case array(any DecodableArray.Type)
     case optional(any OptionalDecodable.Type)
     case memberwiseDictionary(any MemberwiseDictionary.Type)
@@ -14,7 +16,9 @@ enum TypeDispatch {
     case identifiableClass
 
     init(_ type: Any.Type) {
-        if let array = type as? any DecodableArray.Type {
+        if let kind = ScalarKind(type) {
+            self = .scalar(kind)
+        } else if let array = type as? any DecodableArray.Type {
             self = .array(array)
         } else if let optional = type as? any OptionalDecodable.Type {
             self = .optional(optional)
