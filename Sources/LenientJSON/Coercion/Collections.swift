@@ -185,7 +185,7 @@ extension DecoderImpl {
         var child = child
         guard options.policy.invalidValues == .recover else {
             for index in first ..< count {
-                result.append(try unwrap(child, as: C.Element.self, parent: path, key: IndexKey(index)))
+                result.append(try unwrapElement(child, as: C.Element.self, parent: path, index: index))
                 child = map.next(after: child)
             }
             return

@@ -125,7 +125,7 @@ final class DecoderImpl: Decoder {
 
     /// Runs `body` with this decoder moved to `entry` at `path`, then moves back.
     @inline(__always)
-    func with<T>(entry newEntry: Int, path: CodingPathNode, _ body: () throws -> T) rethrows -> T {
+    func with<T>(entry newEntry: Int, path: consuming CodingPathNode, _ body: () throws -> T) rethrows -> T {
         let savedEntry = entry
         let savedPath = pathNode
         entry = newEntry
@@ -168,26 +168,27 @@ final class DecoderImpl: Decoder {
                 try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type)
             }
         case .plain(let isDictionary):
-            return try decodeModel(entry, as: type, parent: parent, key: key, isDictionary: isDictionary)
+            return try decodeModel(entry, as: type, parent: parent, key: key, node: parent.appending(key), isDictionary: isDictionary)
         case .identifiableClass:
-            let value = try decodeModel(entry, as: type, parent: parent, key: key, isDictionary: false)
+            let value = try decodeModel(entry, as: type, parent: parent, key: key, node: parent.appending(key), isDictionary: false)
             guard let identityMap = options.identityMap else { return value }
             return identityMap.shared(value, as: type)
         }
     }
 
     /// Decodes a type by its own `init(from:)`: directly where no rule can apply, else under
-    /// the policy (see `DecoderImpl+Alternatives.swift`).
+    /// the policy (see `DecoderImpl+Alternatives.swift`). `node` is the value's coding path
+    /// (`parent` and `key`), made by the caller, which may know `key`'s type.
     @inline(__always)
-    func decodeModel<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool) throws -> T {
+    func decodeModel<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, node: consuming CodingPathNode, isDictionary: Bool) throws -> T {
         if decodesPlainTypesDirectly {
             do {
-                return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
+                return try with(entry: entry, path: node) { try type.init(from: self) }
             } catch let error as DecodingError {
                 throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
             }
         }
-        return try decodePlain(entry, as: type, parent: parent, key: key, isDictionary: isDictionary)
+        return try decodePlain(entry, as: type, parent: parent, key: key, node: node, isDictionary: isDictionary)
     }
 
     /// The coerced value, or `error` when no coercion applies. Kept out of line: its `T?`

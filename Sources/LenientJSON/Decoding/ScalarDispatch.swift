@@ -50,7 +50,7 @@ extension DecoderImpl {
         case .int32: return unsafeBitCast(try unwrapInteger(entry, as: Int32.self, parent: parent, key: key), to: T.self)
         case .uint: return unsafeBitCast(try unwrapInteger(entry, as: UInt.self, parent: parent, key: key), to: T.self)
         case .int128, .uint128:
-            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return try decodeModel(entry, as: T.self, parent: parent, key: key, isDictionary: false) }
+            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return try decodeModel(entry, as: T.self, parent: parent, key: key, node: parent.appending(key), isDictionary: false) }
             if kind == .int128 { return unsafeBitCast(try unwrapInteger(entry, as: Int128.self, parent: parent, key: key), to: T.self) }
             return unsafeBitCast(try unwrapInteger(entry, as: UInt128.self, parent: parent, key: key), to: T.self)
         case .date: return unsafeBitCast(try unwrapDate(entry, parent: parent, key: key), to: T.self)
