@@ -90,4 +90,15 @@ struct ElementPathTests {
             #expect(!expectParity([Item].self, json: json).foundation.succeeded)
         }
     }
+
+    /// Under `.recover`, an element that cannot be decoded is dropped and reported at its
+    /// own index; the elements around it keep theirs.
+    @Test("Dropped elements are reported at their index")
+    func droppedElements() throws {
+        let json = #"[{"id": 1, "tags": []}, 7, {"id": 3, "tags": ["a"]}, "x", {"id": 5, "tags": []}]"#
+        var report = LenientDecodingReport()
+        let items = try LenientJSONDecoder(policy: .permissive).decode([Item].self, from: Data(json.utf8), report: &report)
+        #expect(items == [Item(id: 1, tags: [], child: nil), Item(id: 3, tags: ["a"], child: nil), Item(id: 5, tags: [], child: nil)])
+        #expect(report.events.filter { $0.kind == .droppedElement }.map(\.path) == ["$[1]", "$[3]"])
+    }
 }
