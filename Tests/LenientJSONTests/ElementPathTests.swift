@@ -101,4 +101,34 @@ struct ElementPathTests {
         #expect(items == [Item(id: 1, tags: [], child: nil), Item(id: 3, tags: ["a"], child: nil), Item(id: 5, tags: [], child: nil)])
         #expect(report.events.filter { $0.kind == .droppedElement }.map(\.path) == ["$[1]", "$[3]"])
     }
+
+    /// A model element that only a coercion reads (JSON text in a string) is reported, and
+    /// its inner values are located, at its own index: the element's key is made only on
+    /// this path, and must be the index.
+    @Test("A coerced model element is reported at its index")
+    func coercedElement() throws {
+        let json = #"[{"id": 1, "tags": []}, "{\"id\": 2, \"tags\": [\"t\"]}", {"id": 3, "tags": []}]"#
+        var report = LenientDecodingReport()
+        var policy = LenientPolicy.lenient
+        policy.coercions.insert(.jsonInStrings)
+        let items = try LenientJSONDecoder(policy: policy).decode([Item].self, from: Data(json.utf8), report: &report)
+        #expect(items.map(\.id) == [1, 2, 3])
+        #expect(items[1].tags == ["t"])
+        #expect(report.events.filter { $0.kind == .coerced }.map(\.path) == ["$[1]"])
+    }
+
+    /// An element that fails as a model throws an error naming the element's index, under
+    /// every policy (the error's path is built from the element's key, made only then).
+    @Test("A failing model element names its index", arguments: [LenientPolicy.lenient, .strict])
+    func failingElement(policy: LenientPolicy) {
+        let json = #"[{"id": 1, "tags": []}, {"id": 2, "tags": []}, true]"#
+        do {
+            _ = try LenientJSONDecoder(policy: policy).decode([Item].self, from: Data(json.utf8))
+            Issue.record("decoded an array with a Bool element as [Item]")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(pathStrings(context.codingPath) == ["Index 2#2"])
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
 }

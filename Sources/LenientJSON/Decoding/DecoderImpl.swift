@@ -178,17 +178,19 @@ final class DecoderImpl: Decoder {
 
     /// Decodes a type by its own `init(from:)`: directly where no rule can apply, else under
     /// the policy (see `DecoderImpl+Alternatives.swift`). `node` is the value's coding path
-    /// (`parent` and `key`), made by the caller, which may know `key`'s type.
+    /// (`parent` and `key`), made by the caller, which may know `key`'s type; `key` is made
+    /// only where a value fails or leniency acts, never for a value decoded as it is.
     @inline(__always)
-    func decodeModel<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, node: consuming CodingPathNode, isDictionary: Bool) throws -> T {
+    func decodeModel<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+                                   node: consuming CodingPathNode, isDictionary: Bool) throws -> T {
         if decodesPlainTypesDirectly {
             do {
                 return try with(entry: entry, path: node) { try type.init(from: self) }
             } catch let error as DecodingError {
-                throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
+                throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key()))
             }
         }
-        return try decodePlain(entry, as: type, parent: parent, key: key, node: node, isDictionary: isDictionary)
+        return try decodePlain(entry, as: type, parent: parent, key: key(), node: node, isDictionary: isDictionary)
     }
 
     /// The coerced value, or `error` when no coercion applies. Kept out of line: its `T?`
