@@ -186,11 +186,20 @@ final class DecoderImpl: Decoder {
         if decodesPlainTypesDirectly {
             do {
                 return try with(entry: entry, path: node) { try type.init(from: self) }
-            } catch let error as DecodingError {
-                throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key()))
+            } catch {
+                throw naming(type, in: error, entry: entry, path: parent.path(appending: key()))
             }
         }
         return try decodePlain(entry, as: type, parent: parent, key: key(), node: node, isDictionary: isDictionary)
+    }
+
+    /// `error`, when it is a `DecodingError`, naming `type` as `JSONDecoder`'s does; any
+    /// other error as it is. Out of line, so that `unwrap` names no `DecodingError` (whose
+    /// metadata and stack space it would ask for on every call).
+    @inline(never)
+    func naming(_ type: Any.Type, in error: any Error, entry: Int, path: [any CodingKey]) -> any Error {
+        guard let error = error as? DecodingError else { return error }
+        return DecodingErrors.naming(type, in: error, map: map, entry: entry, path: path)
     }
 
     /// The coerced value, or `error` when no coercion applies. Kept out of line: its `T?`
