@@ -170,10 +170,18 @@ final class DecoderImpl: Decoder {
         case .plain(let isDictionary):
             return try decodeModel(entry, as: type, parent: parent, key: key, node: parent.appending(key), isDictionary: isDictionary)
         case .identifiableClass:
-            let value = try decodeModel(entry, as: type, parent: parent, key: key, node: parent.appending(key), isDictionary: false)
-            guard let identityMap = options.identityMap else { return value }
-            return identityMap.shared(value, as: type)
+            return try decodeIdentifiable(entry, as: type, parent: parent, key: key)
         }
+    }
+
+    /// An `Identifiable` class, decoded as a plain type and then shared through the decode's
+    /// identity map, if it has one. Out of line: its value takes stack space sized by `T`,
+    /// which `unwrap` would otherwise reserve on every call.
+    @inline(never)
+    private func decodeIdentifiable<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+        let value = try decodeModel(entry, as: type, parent: parent, key: key, node: parent.appending(key), isDictionary: false)
+        guard let identityMap = options.identityMap else { return value }
+        return identityMap.shared(value, as: type)
     }
 
     /// Decodes a type by its own `init(from:)`: directly where no rule can apply, else under
