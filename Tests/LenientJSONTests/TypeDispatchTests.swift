@@ -97,4 +97,25 @@ struct TypeDispatchTests {
         let parity = expectParity([Mixed].self, json: json)
         #expect(parity.foundation.succeeded)
     }
+
+    struct OwnError: Error, Equatable {
+        let code: Int
+    }
+
+    /// Throws an error of its own, not a `DecodingError`.
+    struct Refuses: Decodable {
+        init(from decoder: any Decoder) throws {
+            throw OwnError(code: 7)
+        }
+    }
+
+    /// A model's own error is not a `DecodingError`: it reaches the caller as thrown, as
+    /// from `JSONDecoder`, where the decoder renames a `DecodingError` after the model.
+    @Test("A model's own error passes through unchanged", arguments: [LenientPolicy.strict, .lenient, .permissive])
+    func ownError(policy: LenientPolicy) {
+        let json = Data(#"{"value": {"a": 1}}"#.utf8)
+        #expect(throws: OwnError(code: 7)) { try JSONDecoder().decode([String: Refuses].self, from: json) }
+        #expect(throws: OwnError(code: 7)) { try LenientJSONDecoder(policy: policy).decode([String: Refuses].self, from: json) }
+        #expect(throws: OwnError(code: 7)) { try LenientJSONDecoder(policy: policy).decode([Refuses].self, from: Data("[1]".utf8)) }
+    }
 }
