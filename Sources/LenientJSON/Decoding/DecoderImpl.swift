@@ -105,22 +105,27 @@ final class DecoderImpl: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-    /// `entry` itself when it is an object, else the error `JSONDecoder` throws.
+    /// `entry` itself when it is an object, else the error `JSONDecoder` throws. Inline: every
+    /// model's `container(keyedBy:)` asks; the error is made out of line.
+    @inline(__always)
     func objectEntry(_ entry: Int, path: CodingPathNode) throws -> Int {
-        switch map.kind(entry) {
-        case .object: return entry
-        case .null: throw DecodingErrors.valueNotFound([String: Any].self, path: path.path, map: map, entry: entry)
-        default: throw DecodingErrors.typeMismatch([String: Any].self, path: path.path, map: map, entry: entry)
-        }
+        if map.kind(entry) == .object { return entry }
+        throw wrongKind(entry, expected: [String: Any].self, path: path)
     }
 
     /// `entry` itself when it is an array, else the error `JSONDecoder` throws.
+    @inline(__always)
     func arrayEntry(_ entry: Int, path: CodingPathNode) throws -> Int {
-        switch map.kind(entry) {
-        case .array: return entry
-        case .null: throw DecodingErrors.valueNotFound([Any].self, path: path.path, map: map, entry: entry)
-        default: throw DecodingErrors.typeMismatch([Any].self, path: path.path, map: map, entry: entry)
-        }
+        if map.kind(entry) == .array { return entry }
+        throw wrongKind(entry, expected: [Any].self, path: path)
+    }
+
+    /// The error `JSONDecoder` throws where a container of type `expected` is asked for and
+    /// the value at `entry` is of another kind: `valueNotFound` for `null`, else `typeMismatch`.
+    @inline(never)
+    private func wrongKind(_ entry: Int, expected: Any.Type, path: CodingPathNode) -> DecodingError {
+        if map.kind(entry) == .null { return DecodingErrors.valueNotFound(expected, path: path.path, map: map, entry: entry) }
+        return DecodingErrors.typeMismatch(expected, path: path.path, map: map, entry: entry)
     }
 
     /// Runs `body` with this decoder moved to `entry` at `path`, then moves back.
