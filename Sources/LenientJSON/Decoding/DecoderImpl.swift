@@ -12,7 +12,9 @@ final class DecoderImpl: Decoder {
     }
     /// The entry of the value being decoded.
     var entry: Int
-    var pathNode: CodingPathNode
+    /// The coding path of the value being decoded. Unchecked: `with(entry:path:_:)` swaps it
+    /// in and out for every nested value, and nothing else holds an access to it meanwhile.
+    @exclusivity(unchecked) var pathNode: CodingPathNode
     /// Where report events go; `nil` when the caller passed no report.
     var report: ReportCollector?
     /// Where the last key lookup in an object ended, for objects searched in place: pairs of
@@ -132,12 +134,13 @@ final class DecoderImpl: Decoder {
     @inline(__always)
     func with<T>(entry newEntry: Int, path: consuming CodingPathNode, _ body: () throws -> T) rethrows -> T {
         let savedEntry = entry
-        let savedPath = pathNode
+        // Swapped, not copied: moving the path in and out costs no retain or release.
+        var savedPath = path
+        swap(&pathNode, &savedPath)
         entry = newEntry
-        pathNode = path
         defer {
             entry = savedEntry
-            pathNode = savedPath
+            swap(&pathNode, &savedPath)
         }
         return try body()
     }
