@@ -48,6 +48,8 @@ extension Array: DecodableArray where Element: Decodable {
         let map = impl.map
         if map.kind(entry) == .array {
             let count = map.childCount(entry)
+            // An empty array has no element to decode, register, coerce or report.
+            if count == 0 { return Self() }
             if let registrations = impl.options.registrations, registrations[Element.self] != nil {
                 // A registered element type is read element by element, through its registrations.
                 return try impl.elements(of: entry, count: count, path: parent.appending(key), as: Self.self)
@@ -180,14 +182,23 @@ extension DecoderImpl {
     /// Appends elements `first..<count` of an array, the first of them at entry `child`.
     func appendElements<C: RangeReplaceableCollection>(to result: inout C, from first: Int, child: Int, count: Int, path: CodingPathNode) throws
     where C.Element: Decodable {
-        var child = child
         guard options.policy.invalidValues == .recover else {
+            var child = child
             for index in first ..< count {
-                result.append(try unwrap(child, as: C.Element.self, parent: path, key: IndexKey(index)))
+                result.append(try unwrapElement(child, as: C.Element.self, parent: path, index: index))
                 child = map.next(after: child)
             }
             return
         }
+        try appendElementsDroppingInvalid(to: &result, from: first, child: child, count: count, path: path)
+    }
+
+    /// ``appendElements(to:from:child:count:path:)`` under `.recover`. Kept out of line: its
+    /// `C.Element?` would make every array ask the runtime for `Optional<C.Element>`'s metadata.
+    @inline(never)
+    private func appendElementsDroppingInvalid<C: RangeReplaceableCollection>(to result: inout C, from first: Int, child: Int, count: Int, path: CodingPathNode) throws
+    where C.Element: Decodable {
+        var child = child
         for index in first ..< count {
             if let element = try elementOrDrop(child, as: C.Element.self, parent: path, key: IndexKey(index)) { result.append(element) }
             child = map.next(after: child)

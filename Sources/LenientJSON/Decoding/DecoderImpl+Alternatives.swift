@@ -19,21 +19,23 @@ extension DecoderImpl {
     /// Decodes a plain type (one decoded by its own `init(from:)`) under the policy, as the
     /// type comment says. Only the path every valid value takes is inline; the rest is out of
     /// line, so that this function names no `T?` (whose metadata the runtime would look up on
-    /// every call).
+    /// every call). `node` is the value's coding path (`parent` and `key`); `key` is made only
+    /// where the value fails or leniency acts.
     @inline(__always)
-    func decodePlain<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool) throws -> T {
-        if isDecodingStrictly { return try decodeStrictlyOnce(entry, as: type, parent: parent, key: key) }
+    func decodePlain<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+                                   node: consuming CodingPathNode, isDictionary: Bool) throws -> T {
+        if isDecodingStrictly { return try decodeStrictlyOnce(entry, as: type, parent: parent, key: key()) }
         let leniencyBefore = leniencyCount
         let mark = report?.events.count ?? 0
         let value: T
         do {
-            value = try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
+            value = try with(entry: entry, path: node) { try type.init(from: self) }
         } catch {
-            return try recoverPlain(entry, as: type, parent: parent, key: key, isDictionary: isDictionary,
+            return try recoverPlain(entry, as: type, parent: parent, key: key(), isDictionary: isDictionary,
                                     error: error, leniencyBefore: leniencyBefore, eventsFrom: mark)
         }
         if leniencyCount == leniencyBefore { return value }
-        return try preferStrict(value, entry, parent: parent, key: key, leniencyBefore: leniencyBefore, eventsFrom: mark)
+        return try preferStrict(value, entry, parent: parent, key: key(), leniencyBefore: leniencyBefore, eventsFrom: mark)
     }
 
     /// A plain value whose decode under the policy failed: its strict decode where leniency

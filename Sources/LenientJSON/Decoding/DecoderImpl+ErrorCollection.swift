@@ -98,6 +98,8 @@ extension DecoderImpl {
     func collectValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) -> T? {
         if T.self == String.self || Self.isNonStringScalar(type) || T.self == Data.self { return nil }
         switch dispatchCache.pointee.dispatch(for: T.self) {
+        case .scalar:
+            return nil
         case .plain, .identifiableClass:
             return collectModel(entry, as: type, parent: parent, key: key)
         case .array, .optional, .memberwiseDictionary:

@@ -12,7 +12,9 @@ final class DecoderImpl: Decoder {
     }
     /// The entry of the value being decoded.
     var entry: Int
-    var pathNode: CodingPathNode
+    /// The coding path of the value being decoded. Unchecked: `with(entry:path:_:)` swaps it
+    /// in and out for every nested value, and nothing else holds an access to it meanwhile.
+    @exclusivity(unchecked) var pathNode: CodingPathNode
     /// Where report events go; `nil` when the caller passed no report.
     var report: ReportCollector?
     /// Where the last key lookup in an object ended, for objects searched in place: pairs of
@@ -105,34 +107,40 @@ final class DecoderImpl: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-    /// `entry` itself when it is an object, else the error `JSONDecoder` throws.
+    /// `entry` itself when it is an object, else the error `JSONDecoder` throws. Inline: every
+    /// model's `container(keyedBy:)` asks; the error is made out of line.
+    @inline(__always)
     func objectEntry(_ entry: Int, path: CodingPathNode) throws -> Int {
-        switch map.kind(entry) {
-        case .object: return entry
-        case .null: throw DecodingErrors.valueNotFound([String: Any].self, path: path.path, map: map, entry: entry)
-        default: throw DecodingErrors.typeMismatch([String: Any].self, path: path.path, map: map, entry: entry)
-        }
+        if map.kind(entry) == .object { return entry }
+        throw wrongKind(entry, expected: [String: Any].self, path: path)
     }
 
     /// `entry` itself when it is an array, else the error `JSONDecoder` throws.
+    @inline(__always)
     func arrayEntry(_ entry: Int, path: CodingPathNode) throws -> Int {
-        switch map.kind(entry) {
-        case .array: return entry
-        case .null: throw DecodingErrors.valueNotFound([Any].self, path: path.path, map: map, entry: entry)
-        default: throw DecodingErrors.typeMismatch([Any].self, path: path.path, map: map, entry: entry)
-        }
+        if map.kind(entry) == .array { return entry }
+        throw wrongKind(entry, expected: [Any].self, path: path)
+    }
+
+    /// The error `JSONDecoder` throws where a container of type `expected` is asked for and
+    /// the value at `entry` is of another kind: `valueNotFound` for `null`, else `typeMismatch`.
+    @inline(never)
+    private func wrongKind(_ entry: Int, expected: Any.Type, path: CodingPathNode) -> DecodingError {
+        if map.kind(entry) == .null { return DecodingErrors.valueNotFound(expected, path: path.path, map: map, entry: entry) }
+        return DecodingErrors.typeMismatch(expected, path: path.path, map: map, entry: entry)
     }
 
     /// Runs `body` with this decoder moved to `entry` at `path`, then moves back.
     @inline(__always)
-    func with<T>(entry newEntry: Int, path: CodingPathNode, _ body: () throws -> T) rethrows -> T {
+    func with<T>(entry newEntry: Int, path: consuming CodingPathNode, _ body: () throws -> T) rethrows -> T {
         let savedEntry = entry
-        let savedPath = pathNode
+        // Swapped, not copied: moving the path in and out costs no retain or release.
+        var savedPath = path
+        swap(&pathNode, &savedPath)
         entry = newEntry
-        pathNode = path
         defer {
             entry = savedEntry
-            pathNode = savedPath
+            swap(&pathNode, &savedPath)
         }
         return try body()
     }
@@ -149,23 +157,9 @@ final class DecoderImpl: Decoder {
     /// Decodes the value at `entry` as `T` by the policy's rules alone.
     @inline(__always)
     func unwrapValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
-        // Scalars first: Array and Dictionary decode their elements through here.
-        if T.self == Double.self { return unsafeBitCast(try unwrapFloatingPoint(entry, as: Double.self, parent: parent, key: key), to: T.self) }
-        if T.self == String.self { return unsafeBitCast(try unwrapString(entry, parent: parent, key: key), to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try unwrapInteger(entry, as: Int.self, parent: parent, key: key), to: T.self) }
-        if T.self == Bool.self { return unsafeBitCast(try unwrapBool(entry, parent: parent, key: key), to: T.self) }
-        if T.self == Float.self { return unsafeBitCast(try unwrapFloatingPoint(entry, as: Float.self, parent: parent, key: key), to: T.self) }
-        if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(entry, as: Int64.self, parent: parent, key: key), to: T.self) }
-        if T.self == UInt64.self { return unsafeBitCast(try unwrapInteger(entry, as: UInt64.self, parent: parent, key: key), to: T.self) }
-        if T.self == Int32.self { return unsafeBitCast(try unwrapInteger(entry, as: Int32.self, parent: parent, key: key), to: T.self) }
-        if T.self == UInt.self { return unsafeBitCast(try unwrapInteger(entry, as: UInt.self, parent: parent, key: key), to: T.self) }
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *), T.self == Int128.self { return unsafeBitCast(try unwrapInteger(entry, as: Int128.self, parent: parent, key: key), to: T.self) }
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *), T.self == UInt128.self { return unsafeBitCast(try unwrapInteger(entry, as: UInt128.self, parent: parent, key: key), to: T.self) }
-        if T.self == Date.self { return unsafeBitCast(try unwrapDate(entry, parent: parent, key: key), to: T.self) }
-        if T.self == Data.self { return unsafeBitCast(try unwrapData(entry, parent: parent, key: key), to: T.self) }
-        if T.self == URL.self { return unsafeBitCast(try unwrapURL(entry, parent: parent, key: key), to: T.self) }
-        if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(entry, parent: parent, key: key), to: T.self) }
         switch dispatchCache.pointee.dispatch(for: T.self) {
+        case .scalar(let kind):
+            return try unwrapScalar(entry, kind, as: type, parent: parent, key: key)
         case .array(let arrayType):
             guard report != nil else { return try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type) }
             return try discardingEventsOnFailure {
@@ -182,26 +176,46 @@ final class DecoderImpl: Decoder {
                 try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type)
             }
         case .plain(let isDictionary):
-            return try decodeModel(entry, as: type, parent: parent, key: key, isDictionary: isDictionary)
+            return try decodeModel(entry, as: type, parent: parent, key: key, node: parent.appending(key), isDictionary: isDictionary)
         case .identifiableClass:
-            let value = try decodeModel(entry, as: type, parent: parent, key: key, isDictionary: false)
-            guard let identityMap = options.identityMap else { return value }
-            return identityMap.shared(value, as: type)
+            return try decodeIdentifiable(entry, as: type, parent: parent, key: key)
         }
     }
 
+    /// An `Identifiable` class, decoded as a plain type and then shared through the decode's
+    /// identity map, if it has one. Out of line: its value takes stack space sized by `T`,
+    /// which `unwrap` would otherwise reserve on every call.
+    @inline(never)
+    private func decodeIdentifiable<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+        let value = try decodeModel(entry, as: type, parent: parent, key: key, node: parent.appending(key), isDictionary: false)
+        guard let identityMap = options.identityMap else { return value }
+        return identityMap.shared(value, as: type)
+    }
+
     /// Decodes a type by its own `init(from:)`: directly where no rule can apply, else under
-    /// the policy (see `DecoderImpl+Alternatives.swift`).
+    /// the policy (see `DecoderImpl+Alternatives.swift`). `node` is the value's coding path
+    /// (`parent` and `key`), made by the caller, which may know `key`'s type; `key` is made
+    /// only where a value fails or leniency acts, never for a value decoded as it is.
     @inline(__always)
-    private func decodeModel<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool) throws -> T {
+    func decodeModel<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+                                   node: consuming CodingPathNode, isDictionary: Bool) throws -> T {
         if decodesPlainTypesDirectly {
             do {
-                return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
-            } catch let error as DecodingError {
-                throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
+                return try with(entry: entry, path: node) { try type.init(from: self) }
+            } catch {
+                throw naming(type, in: error, entry: entry, path: parent.path(appending: key()))
             }
         }
-        return try decodePlain(entry, as: type, parent: parent, key: key, isDictionary: isDictionary)
+        return try decodePlain(entry, as: type, parent: parent, key: key(), node: node, isDictionary: isDictionary)
+    }
+
+    /// `error`, when it is a `DecodingError`, naming `type` as `JSONDecoder`'s does; any
+    /// other error as it is. Out of line, so that `unwrap` names no `DecodingError` (whose
+    /// metadata and stack space it would ask for on every call).
+    @inline(never)
+    func naming(_ type: Any.Type, in error: any Error, entry: Int, path: [any CodingKey]) -> any Error {
+        guard let error = error as? DecodingError else { return error }
+        return DecodingErrors.naming(type, in: error, map: map, entry: entry, path: path)
     }
 
     /// The coerced value, or `error` when no coercion applies. Kept out of line: its `T?`

@@ -1,9 +1,11 @@
 import Foundation
 
-/// How ``DecoderImpl/unwrap(_:as:parent:key:)`` decodes a type that is not one of the scalars
-/// it tests for first. Finding out takes up to four protocol-conformance checks, which the
-/// runtime answers slowly; the answer is kept per type for the life of the process.
+/// How ``DecoderImpl/unwrap(_:as:parent:key:)`` decodes a type. Finding out takes up to four
+/// protocol-conformance checks, which the runtime answers slowly; the answer is kept per type
+/// for the life of the process.
 enum TypeDispatch {
+    /// One of the scalars `unwrap` reads itself (``DecoderImpl/unwrapScalar(_:_:as:parent:key:)``).
+    case scalar(ScalarKind)
     case array(any DecodableArray.Type)
     case optional(any OptionalDecodable.Type)
     case memberwiseDictionary(any MemberwiseDictionary.Type)
@@ -14,7 +16,9 @@ enum TypeDispatch {
     case identifiableClass
 
     init(_ type: Any.Type) {
-        if let array = type as? any DecodableArray.Type {
+        if let kind = ScalarKind(type) {
+            self = .scalar(kind)
+        } else if let array = type as? any DecodableArray.Type {
             self = .array(array)
         } else if let optional = type as? any OptionalDecodable.Type {
             self = .optional(optional)
@@ -45,27 +49,39 @@ final class SharedTypeDispatch: @unchecked Sendable {
     }
 }
 
-/// The dispatch of each type met in one decode. A model has a handful of types, so a short
-/// array searched by identity beats hashing; past that size, a dictionary takes over.
+/// The dispatch of each type met in one decode: a table of 64 slots indexed by bits of the
+/// type's metadata address, so that a type is found with one comparison however many types
+/// the decode has met (a linear search of recent types cost up to 16 comparisons). Two types
+/// that share a slot take turns in it; the one not in it is found in `known`.
 struct TypeDispatchCache {
-    private var recent: [(type: ObjectIdentifier, dispatch: TypeDispatch)] = []
-    private var overflow: [ObjectIdentifier: TypeDispatch] = [:]
-    private static let recentLimit = 16
-
-    @inline(__always) mutating func dispatch(for type: Any.Type) -> TypeDispatch {
-        let id = ObjectIdentifier(type)
-        for item in recent where item.type == id { return item.dispatch }
-        return slowDispatch(for: type, id: id)
+    private struct Slot {
+        /// The type's `ObjectIdentifier` bits; 0 (no type's) while the slot is empty.
+        var type: UInt
+        var dispatch: TypeDispatch
     }
 
-    private mutating func slowDispatch(for type: Any.Type, id: ObjectIdentifier) -> TypeDispatch {
-        if let known = overflow[id] { return known }
-        let dispatch = SharedTypeDispatch.shared.dispatch(for: type, id: id)
-        if recent.count < Self.recentLimit {
-            recent.append((id, dispatch))
+    private static let slotCount = 64
+    private var slots = [Slot](repeating: Slot(type: 0, dispatch: .plain(isDictionary: false)), count: slotCount)
+    private var known: [ObjectIdentifier: TypeDispatch] = [:]
+
+    @inline(__always) mutating func dispatch(for type: Any.Type) -> TypeDispatch {
+        let bits = UInt(bitPattern: ObjectIdentifier(type))
+        let index = Int(truncatingIfNeeded: (bits >> 4) ^ (bits >> 10)) & (Self.slotCount - 1)
+        let slot = slots[index]
+        if slot.type == bits { return slot.dispatch }
+        return slowDispatch(for: type, bits: bits, index: index)
+    }
+
+    private mutating func slowDispatch(for type: Any.Type, bits: UInt, index: Int) -> TypeDispatch {
+        let id = ObjectIdentifier(type)
+        let dispatch: TypeDispatch
+        if let found = known[id] {
+            dispatch = found
         } else {
-            overflow[id] = dispatch
+            dispatch = SharedTypeDispatch.shared.dispatch(for: type, id: id)
+            known[id] = dispatch
         }
+        slots[index] = Slot(type: bits, dispatch: dispatch)
         return dispatch
     }
 }
