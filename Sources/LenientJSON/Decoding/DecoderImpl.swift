@@ -157,7 +157,13 @@ final class DecoderImpl: Decoder {
     /// Decodes the value at `entry` as `T` by the policy's rules alone.
     @inline(__always)
     func unwrapValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
-        switch dispatchCache.pointee.dispatch(for: T.self) {
+        try unwrapValue(entry, as: type, dispatch: dispatchCache.pointee.dispatch(for: T.self), parent: parent, key: key)
+    }
+
+    /// ``unwrapValue(_:as:parent:key:)`` for a caller that has looked up `T`'s dispatch.
+    @inline(__always)
+    func unwrapValue<T: Decodable>(_ entry: Int, as type: T.Type, dispatch: TypeDispatch, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+        switch dispatch {
         case .scalar(let kind):
             return try unwrapScalar(entry, kind, as: type, parent: parent, key: key)
         case .array(let arrayType):

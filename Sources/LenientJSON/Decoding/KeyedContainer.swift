@@ -169,17 +169,24 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     // MARK: Required values
 
-    /// Reads the member for `key`; under a policy with defaults, a missing, null or invalid
-    /// value becomes the type's default.
-    @inline(__always) func value<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
+    /// Reads the member for `key` with `read` (its value entry and coding-path key); under a
+    /// policy with defaults, a missing, null or invalid value becomes the type's default. A
+    /// member the input spells as `key` itself is read with `exact`, which knows that its path
+    /// key is `key` (as `Key`, not yet an existential) and must read it as `read` would.
+    @inline(__always) func value<T: Decodable>(_ key: Key, exact: (Int) throws -> T, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
         do {
-            return try member(key, read)
+            guard impl.usesDefaults || impl.registrationsApply(to: T.self) else {
+                let found = try require(key)
+                guard found.respelled else { return try exact(found.entry) }
+                return try read(found.entry, pathKey(key, found))
+            }
+            return try valueOrDefault(key, read)
         } catch let error as DecodingError where impl.collection != nil {
             return try collectMember(key, error: error, child: T.self) { impl.placeholder(T.self) }
         }
     }
 
-    /// ``value(_:_:)`` for a scalar whose strict reading is `strict`, tried before `read`: a
+    /// ``value(_:exact:_:)`` for a scalar whose strict reading is `strict`, tried before `read`: a
     /// value it reads is the value `read` returns first under every policy, and trying it
     /// first spares making the member's coding-path key (an existential copied and
     /// destroyed) for every scalar member. (Not for a generic `T`: its `T?` would ask the
@@ -197,15 +204,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    @inline(__always) private func member<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
-        guard impl.usesDefaults || impl.registrationsApply(to: T.self) else {
-            let found = try require(key)
-            return try read(found.entry, pathKey(key, found))
-        }
-        return try valueOrDefault(key, read)
-    }
-
-    /// ``value(_:_:)`` under a policy with defaults. Kept out of line: its `T?` would make
+    /// ``value(_:exact:_:)`` under a policy with defaults. Kept out of line: its `T?` would make
     /// every generic call ask the runtime for `Optional<T>`'s metadata.
     @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
         if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValue(key, as: T.self, registrations) }
@@ -239,7 +238,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try value(key) { try impl.unwrap($0, as: type, parent: pathNode, key: $1) }
+        try value(key, exact: { try impl.unwrap($0, as: type, parent: pathNode, concreteKey: key) }) {
+            try impl.unwrap($0, as: type, parent: pathNode, key: $1)
+        }
     }
 
     // MARK: Optional values
@@ -342,7 +343,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The nested container for `key`, made by `make` from a value entry; under a policy with
     /// defaults, an empty one (from `empty`) where the value is missing, `null` or of the
-    /// wrong kind, as ``value(_:_:)`` recovers a value.
+    /// wrong kind, as ``value(_:exact:_:)`` recovers a value.
     private func nested<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
         do {
             return try nestedOrEmpty(key, empty: empty, make)

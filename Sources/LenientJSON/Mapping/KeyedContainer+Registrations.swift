@@ -5,7 +5,7 @@ import Foundation
 /// the value type's fallback, then the policy's own defaults; aliases of its keys in
 /// ``mappedMember(_:notes:)`` (see `KeyPaths.swift`).
 extension KeyedContainer {
-    /// ``value(_:_:)`` in a decode whose registrations affect keyed values.
+    /// ``value(_:exact:_:)`` in a decode whose registrations affect keyed values.
     @inline(never)
     func registeredValue<T: Decodable>(_ key: Key, as type: T.Type, _ registrations: Registrations) throws -> T {
         let propertyDefault = try impl.registeredDefault(for: key, as: T.self, parent: pathNode)
