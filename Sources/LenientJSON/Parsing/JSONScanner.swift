@@ -158,8 +158,15 @@ struct JSONScanner {
                 guard let colon = Self.skipWhitespace(base, &i, end) else { throw .endOfInput(at: i) }
                 guard colon == UInt8(ascii: ":") else { throw .unexpected(colon, "after object key", at: i) }
                 i &+= 1
-                guard let next = Self.skipWhitespace(base, &i, end) else { throw .endOfInput(at: i) }
-                byte = next
+                // Most often one space, then the value (`"key": value`): no word load for it.
+                if i &+ 1 < end && base.load(fromByteOffset: i, as: UInt8.self) == 0x20
+                    && base.load(fromByteOffset: i &+ 1, as: UInt8.self) > 0x20 {
+                    i &+= 1
+                    byte = base.load(fromByteOffset: i, as: UInt8.self)
+                } else {
+                    guard let next = Self.skipWhitespace(base, &i, end) else { throw .endOfInput(at: i) }
+                    byte = next
+                }
             }
             switch byte {
             case quote:
@@ -200,9 +207,12 @@ struct JSONScanner {
             }
             // A value is complete: what follows it continues its container or closes it (and
             // then perhaps the containers around it).
-            while top != stack {
-                top[Frame.values] &+= 1
+            // The frame below the top-level value (``noClosing``) ends the loop: no pointer
+            // comparison with the stack's base, which would keep one more value in a register.
+            while true {
                 let closing = top[Frame.closing]
+                if closing == Self.noClosing { break }
+                top[Frame.values] &+= 1
                 let separator = Self.skipWhitespace(base, &i, end)
                 if separator == UInt8(ascii: ",") {
                     i &+= 1
@@ -392,15 +402,19 @@ struct JSONScanner {
     /// The high bit of each of the eight bytes (little-endian) that is `"`, `\` or below
     /// 0x20, exact up to and including the lowest one set (bytes above it may be flagged
     /// falsely); zero when none is.
+    ///
+    /// Two byte tests, not three: flipping bit 0x02 turns `"` (0x22) into 0x20 and keeps
+    /// control characters below 0x20, so "below 0x21 after the flip" finds both; a byte
+    /// equal to `\` is a zero byte after XOR with `\`. Each test (`x - n` borrows only out
+    /// of a byte below `n`, and `~x` drops bytes from 0x80 up) is exact up to its lowest hit.
     @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
+        let quoteOrControl = word ^ (ones &* 0x02)
         let backslashes = word ^ (ones &* 0x5C)
-        let zeroQuote = (quotes &- ones) & ~quotes
+        let belowQuote = (quoteOrControl &- ones &* 0x21) & ~quoteOrControl
         let zeroBackslash = (backslashes &- ones) & ~backslashes
-        let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control) & highs
+        return (belowQuote | zeroBackslash) & highs
     }
 
     // MARK: Nesting

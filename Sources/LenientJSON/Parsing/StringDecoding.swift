@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the bytes of a JSON string (between the quotes) into a `String`: UTF-8 validation,
 /// escape sequences, and the control-character check, as `JSONDecoder` does them.
 enum StringDecoding {
@@ -19,10 +21,7 @@ enum StringDecoding {
     /// escapes only ever produce well-formed UTF-8.
     static func unescape(_ text: UnsafeBufferPointer<UInt8>, flags: Int, base: Int, json5: Bool) throws(JSONSyntaxError) -> String {
         if flags & ValueMap.nonASCIIString != 0 {
-            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-                return try unescapeValidatingOnce(text, base: base, json5: json5)
-            }
-            if let bad = UTF8Validation.firstInvalidByte(text) { throw invalidUTF8(text, at: bad, base: base) }
+            return try unescapeValidatingOnce(text, base: base, json5: json5)
         }
         var failure: JSONSyntaxError?
         let string = String(unsafeUninitializedCapacity: text.count) { buffer -> Int in
@@ -40,10 +39,9 @@ enum StringDecoding {
     }
 
     /// Unescapes non-ASCII `text` into a scratch buffer and makes the string from it with one
-    /// UTF-8 validation (the standard library's, which a `String` gets anyway), instead of
-    /// validating the text first and the string again. Invalid UTF-8 is reported before any
-    /// escape error, as when the text is validated first.
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    /// UTF-8 validation (the standard library's, which a `String` gets anyway, see
+    /// ``UTF8Validation/validString(_:)``), instead of validating the text first and the string
+    /// again. Invalid UTF-8 is reported before any escape error, as when the text is validated first.
     private static func unescapeValidatingOnce(_ text: UnsafeBufferPointer<UInt8>, base: Int, json5: Bool) throws(JSONSyntaxError) -> String {
         var failure: JSONSyntaxError?
         let string = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(text.count, 1)) { buffer -> String? in
@@ -55,7 +53,7 @@ enum StringDecoding {
                 failure = error
                 return nil
             }
-            return String(validating: UnsafeBufferPointer(start: start, count: output.count), as: UTF8.self)
+            return UTF8Validation.validString(UnsafeBufferPointer(start: start, count: output.count))
         }
         if let string { return string }
         if let bad = UTF8Validation.firstInvalidByte(text) { throw invalidUTF8(text, at: bad, base: base) }
@@ -221,13 +219,23 @@ struct UTF8Writer {
 
 /// Checks bytes for well-formed UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF).
 enum UTF8Validation {
-    /// `text` as a `String` when it is well-formed UTF-8, validated once (by the standard
-    /// library where it can, which then needs no second pass to build the string).
+    /// `text` as a `String` when it is well-formed UTF-8, validated once.
+    ///
+    /// `String(decoding:as:)` validates (and repairs) in the standard library's specialized,
+    /// non-generic code; `String(validating:as:)` goes through the unspecialized generic
+    /// `String._validate`, which looks up generic metadata on every call (about 450
+    /// instructions before any byte is read). A `String` always holds well-formed UTF-8, so the
+    /// text is well-formed exactly when the repaired string has the text's own bytes: a repair
+    /// writes U+FFFD (`EF BF BD`), which differs from the bytes it replaces. Comparing is one
+    /// `memcmp`, much cheaper than validating a second time.
     @inline(__always) static func validString(_ text: UnsafeBufferPointer<UInt8>) -> String? {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return String(validating: text, as: UTF8.self)
+        var string = String(decoding: text, as: UTF8.self)
+        let unrepaired = string.withUTF8 { utf8 -> Bool in
+            guard utf8.count == text.count else { return false }
+            guard let decoded = utf8.baseAddress, let original = text.baseAddress else { return true }
+            return memcmp(decoded, original, text.count) == 0
         }
-        return firstInvalidByte(text) == nil ? String(decoding: text, as: UTF8.self) : nil
+        return unrepaired ? string : nil
     }
 
     /// The index of the first byte of the first ill-formed sequence, or `nil` if all is well.
