@@ -1,30 +1,30 @@
-/// Keyed containers made once per key type and decode, then reused.
-///
-/// `container(keyedBy:)` must return a `KeyedDecodingContainer<Key>`, which wraps our
-/// ``KeyedContainer`` in a box the standard library allocates. Made afresh, each container
-/// costs two runtime lookups of generic metadata (`KeyedContainer<Key>` and the box's type),
-/// a witness-table lookup, an allocation, and a deallocation later: about a thousand
-/// instructions, more than decoding a small object's members. A model's `init(from:)` drops
-/// its container when it returns, so the box is free again by the time the next object of the
-/// same type is read. A ``KeyedContainerSlot`` keeps that box: when nothing but the slot holds
-/// it, the container's ``KeyedContainerState`` is pointed at the new object and the same box
-/// is handed out again. A box still held (a recursive model reading a nested value of its own
-/// type, or a container a model kept) is never touched; a new container is made instead.
-///
-/// A slot is generic over the container type, so handing out its box takes the metadata from
-/// the slot instance itself (a class instance carries its generic arguments) rather than
-/// from a runtime lookup.
-///
-/// The box is reached by the one stored property of `KeyedDecodingContainer`, which the
-/// standard library does not promise; ``ContainerBoxLayout/isKnown`` checks it once per
-/// process, and without it no container is reused.
+// Keyed containers made once per key type and decode, then reused.
+//
+// `container(keyedBy:)` must return a `KeyedDecodingContainer<Key>`, which wraps our
+// ``KeyedContainer`` in a box the standard library allocates. Made afresh, each container
+// costs two runtime lookups of generic metadata (`KeyedContainer<Key>` and the box's type),
+// a witness-table lookup, an allocation, and a deallocation later: about a thousand
+// instructions, more than decoding a small object's members. A model's `init(from:)` drops
+// its container when it returns, so the box is free again by the time the next object of the
+// same type is read. A ``KeyedContainerSlot`` keeps that box: when nothing but the slot holds
+// it, the container's ``KeyedContainerState`` is pointed at the new object and the same box
+// is handed out again. A box still held (a recursive model reading a nested value of its own
+// type, or a container a model kept) is never touched; a new container is made instead.
+//
+// A slot is generic over the container type, so handing out its box takes the metadata from
+// the slot instance itself (a class instance carries its generic arguments) rather than
+// from a runtime lookup.
+//
+// The box is reached by the one stored property of `KeyedDecodingContainer`, which the
+// standard library does not promise; ``ContainerBoxLayout/isKnown`` checks it once per
+// process, and without it no container is reused.
 
 /// The mutable part of a ``KeyedContainer``, so that a reused container can read another object.
 ///
-/// Why `@exclusivity(unchecked)`: the properties change only in
-/// ``KeyedContainerSlots/reused(_:object:pathNode:)``, when no container refers to this state
-/// but the idle one in its slot, and are otherwise only read; a dynamic exclusivity check on
-/// every read would cost more than the read.
+/// Why `@exclusivity(unchecked)`: the properties change only in ``reset(object:pathNode:)``,
+/// which ``KeyedContainerSlots`` calls when no container refers to this state but the idle one
+/// in its slot, and are otherwise only read; a dynamic exclusivity check on every read would
+/// cost more than the read.
 final class KeyedContainerState {
     let impl: DecoderImpl
     @exclusivity(unchecked) private(set) var object: Int
