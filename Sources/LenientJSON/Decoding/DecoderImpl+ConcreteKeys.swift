@@ -20,10 +20,6 @@ extension DecoderImpl {
         guard options.registrations == nil else { return try unwrap(entry, as: type, parent: parent, key: key) }
         let dispatch = dispatchCache.pointee.dispatch(for: T.self)
         guard case .plain(let isDictionary) = dispatch else {
-            if case .array(let arrayType) = dispatch, map.kind(entry) == .array, map.childCount(entry) == 0 {
-                // An empty array reads no element and builds no path: no key needed.
-                return try arrayType.decodeArray(entry, using: self, parent: parent, key: nil, as: type)
-            }
             return try unwrapValue(entry, as: type, dispatch: dispatch, parent: parent, key: key)
         }
         return try decodeModel(entry, as: type, parent: parent, key: key, node: .node(key, parent), isDictionary: isDictionary)
