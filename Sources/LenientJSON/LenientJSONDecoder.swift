@@ -529,12 +529,6 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                     throw DecodingErrors.syntax(error, path: origin?.path ?? [], bytes: text, origin: origin?.location ?? .start)
                 }
                 if let origin { map.locator = SourceLocator(origin: origin.location) }
-                var options = options
-                if words.hasTrailingComma && !options.allowsJSON5 {
-                    // Invalid JSON is never recovered (SPEC 1.3); JSONDecoder accepts a trailing
-                    // comma, so such a document is decoded exactly as JSONDecoder decodes it.
-                    options.policy = .strict
-                }
                 // The decoder lives only inside `decodeRoot`, so that once it returns, the map is
                 // uniquely referenced unless something (an error, a kept `Decoder`) still holds it.
                 func decodeRoot(_ map: ValueMap) throws -> R {

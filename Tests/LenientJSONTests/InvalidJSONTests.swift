@@ -2,9 +2,8 @@
 // number or string that a decode reads is an error under `.strict`, `.lenient` and
 // `.permissive` alike, whatever rule (an Optional's nil, a dropped element, a default, a
 // number read as text) would otherwise have absorbed it; JSON5's malformed numbers too. A
-// document with a trailing comma (invalid JSON that JSONDecoder accepts) is decoded exactly as
-// JSONDecoder decodes it, in every policy. Every row is checked against JSONDecoder first, so
-// the table stays honest. These inputs are not JSON, so there is no `fromJSONObject` form
+// trailing comma, which JSONDecoder accepts, is not invalid JSON (TrailingCommaTests). Every
+// row is checked against JSONDecoder first, so the table stays honest. These inputs are not JSON, so there is no `fromJSONObject` form
 // (JSONSerialization has no tree for them).
 
 import Foundation
@@ -183,62 +182,6 @@ struct InvalidJSONTests {
         Self.expectNoRecovery(target, data, policy, label: #"JSON5 {"1":"x","f<01>gs":1} as "# + target.name) {
             $0.allowsJSON5 = true
         }
-    }
-
-    // MARK: Trailing commas
-
-    @Test("JSONDecoder accepts a trailing comma in an array and an object")
-    func foundationAcceptsTrailingCommas() throws {
-        let decoder = JSONDecoder()
-        #expect(try decoder.decode([String].self, from: Data(#"["",]"#.utf8)) == [""])
-        #expect(try decoder.decode([Int].self, from: Data("[1,]".utf8)) == [1])
-        #expect(try decoder.decode(OneInt.self, from: Data(#"{"a":1,}"#.utf8)) == OneInt(a: 1))
-    }
-
-    struct TrailingCommaRow: Sendable, CustomTestStringConvertible {
-        var testDescription: String
-        /// Why the row fails: `nil` when `policy` decodes it as JSONDecoder does and as expected.
-        var problem: @Sendable (Preset) -> String?
-    }
-
-    /// A document with a trailing comma, decoded as `T`: `expected` is the value (or `nil`
-    /// for an error) that JSONDecoder and every policy must give.
-    static func trailing<T: Decodable & Equatable & Sendable>(_ json: String, _ type: T.Type, _ expected: T?, _ name: String? = nil) -> TrailingCommaRow {
-        let data = Data(json.utf8)
-        return TrailingCommaRow(testDescription: "\(json) as \(name ?? "\(T.self)")") { policy in
-            let foundation = Outcome { try JSONDecoder().decode(T.self, from: data) }
-            let lenient = Outcome { try LenientJSONDecoder(policy: policy.policy).decode(T.self, from: data) }
-            var problems: [String] = []
-            if foundation.value != expected { problems.append("JSONDecoder gave \(foundation), the row expects \(expected.map { "\($0)" } ?? "an error")") }
-            switch (foundation, lenient) {
-            case (.value(let f), .value(let l)) where f == l: break
-            case (.failure(let f), .failure(let l)) where f.kind == l.kind: break
-            default: problems.append("JSONDecoder gave \(foundation), LenientJSONDecoder \(lenient)")
-            }
-            return problems.isEmpty ? nil : problems.joined(separator: "; ")
-        }
-    }
-
-    static let trailingCommaRows: [TrailingCommaRow] = [
-        trailing(#"["",]"#, [String].self, [""]),
-        trailing(#"["",]"#, [Bool].self, nil),
-        trailing(#"["",]"#, [Int].self, nil),
-        trailing(#"["",]"#, [Int?].self, nil),
-        trailing(#"["x", "",]"#, [Bool].self, nil),
-        trailing("[1,]", [Int].self, [1]),
-        trailing("[1,]", [String].self, nil),
-        trailing(#"["1",]"#, [Int].self, nil),
-        trailing(#"{"a":1,}"#, OneInt.self, OneInt(a: 1), "struct { a: Int }"),
-        trailing(#"{"a":"1",}"#, OneInt.self, nil, "struct { a: Int }"),
-        trailing(#"{"a":"1",}"#, [String: Int].self, nil),
-        trailing(#"{"a": "1", "b": [1,]}"#, IntAndList.self, nil, "struct { a: Int, b: [Int] }"),
-        trailing(#"{"a": 1, "b": [2,]}"#, IntAndList.self, IntAndList(a: 1, b: [2]), "struct { a: Int, b: [Int] }"),
-    ]
-
-    @Test("a document with a trailing comma is decoded exactly as JSONDecoder decodes it, in every policy",
-          arguments: trailingCommaRows, Preset.allCases)
-    func trailingCommaDocumentDecodesAsJSONDecoder(_ row: TrailingCommaRow, _ policy: Preset) {
-        if let problem = row.problem(policy) { Issue.record("\(row.testDescription): \(problem)") }
     }
 }
 

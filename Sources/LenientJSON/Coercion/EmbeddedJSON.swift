@@ -27,7 +27,7 @@ extension ValueMap {
         return text.withUTF8 { source -> ValueMap? in
             let bytes = ownedCopy(of: UnsafeRawBufferPointer(source))
             var scanner = JSONScanner(bytes: UnsafeBufferPointer(rebasing: bytes[..<source.count]))
-            guard let entries = try? scanner.scan(assumesTopLevelDictionary: false), !entries.hasTrailingComma else {
+            guard let entries = try? scanner.scan(assumesTopLevelDictionary: false) else {
                 bytes.deallocate()
                 return nil
             }

@@ -11,9 +11,6 @@ final class EntryBuffer {
     private(set) var entryCount = 0
     /// Entries that fit in `base`.
     private var capacity: Int
-    /// Whether the text had a comma before a closing `]` or `}`: invalid JSON that
-    /// `JSONDecoder` accepts, so such a document is decoded exactly as `JSONDecoder` would.
-    var hasTrailingComma = false
 
     /// The largest child count a container's header word holds (24 bits).
     static let countLimit = 0xFF_FFFF

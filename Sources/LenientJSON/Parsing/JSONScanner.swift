@@ -221,9 +221,9 @@ struct JSONScanner {
                         byte = next
                         continue scanning
                     }
-                    // JSONDecoder accepts a trailing comma (the unbraced object: before the end).
+                    // JSONDecoder accepts a trailing comma (the unbraced object: before the end),
+                    // so it is valid input here, decoded by every rule like the same text without it.
                     if next == nil && closing != Self.bareClosing { throw .endOfInput(at: i) }
-                    words.hasTrailingComma = true
                     if next != nil { i &+= 1 }
                 } else if let separator, Int(separator) == closing {
                     i &+= 1

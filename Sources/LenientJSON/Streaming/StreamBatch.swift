@@ -70,8 +70,7 @@ struct StreamBatchText {
 }
 
 /// Thrown by a batch's decode when its elements must be decoded one by one instead: the
-/// text holds a trailing comma, which would make the whole batch strict (as it makes a
-/// whole document), while it concerns one element.
+/// batch's text did not read as one array.
 struct StreamBatchFallback: Error {}
 
 extension LenientJSONDecoder {
@@ -92,7 +91,7 @@ extension LenientJSONDecoder {
         guard let base = text.baseAddress else { return }
         let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: text.count, deallocator: .none)
         try withDocument(data, report: report, options: options, origin: DocumentOrigin(path: [], location: origin)) { impl in
-            guard impl.options.policy == options.policy, impl.map.kind(0) == .array else { throw StreamBatchFallback() }
+            guard impl.map.kind(0) == .array else { throw StreamBatchFallback() }
             impl.dispatchCache.pointee = dispatch
             defer { dispatch = impl.dispatchCache.pointee }
             let map = impl.map
