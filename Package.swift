@@ -20,6 +20,11 @@ let package = Package(
             dependencies: ["LenientJSON"],
             resources: [.copy("Resources")]
         ),
+        // In-module invariants that the black-box suite cannot see (`@testable import`).
+        .testTarget(
+            name: "LenientJSONInternalTests",
+            dependencies: ["LenientJSON"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
