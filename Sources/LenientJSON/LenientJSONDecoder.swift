@@ -247,7 +247,13 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// - Throws: `DecodingError`, as ``decode(_:from:)`` throws it.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     open override func decode<T: DecodableWithConfiguration>(_ type: T.Type, from data: Data, configuration: T.DecodingConfiguration) throws -> T {
-        try withDocument(data) { impl in try impl.unwrap(0, as: type, configuration: configuration, parent: .root, key: nil) }
+        do {
+            return try withDocument(data) { impl in try impl.unwrap(0, as: type, configuration: configuration, parent: .root, key: nil) }
+        } catch let error as DecodingError {
+            throw failure(error) {
+                try withDocument(data) { $0.collectProblems(of: type, configuration: configuration, at: 0, firstError: error) }
+            }
+        }
     }
 
     /// Decodes a value of a type that needs a configuration from JSON data, with the

@@ -18,12 +18,27 @@ extension DecoderImpl {
     /// The problems of the document whose decode as `type` threw `firstError`, in document order,
     /// each once; a syntax error alone.
     func collectProblems<T: Decodable>(of type: T.Type, at entry: Int, parent: CodingPathNode, firstError: DecodingError) -> [DecodingError] {
+        collectProblems(at: entry, firstError: firstError) { _ = collectValue(entry, as: type, parent: parent, key: nil) }
+    }
+
+    /// The problems of the document whose root, a `DecodableWithConfiguration` type decoded
+    /// with `configuration`, threw `firstError`; as ``collectProblems(of:at:parent:firstError:)``.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func collectProblems<T: DecodableWithConfiguration>(of type: T.Type, configuration: T.DecodingConfiguration, at entry: Int,
+                                                        firstError: DecodingError) -> [DecodingError] {
+        collectProblems(at: entry, firstError: firstError) {
+            _ = collectModel(entry, as: type, parent: .root, key: nil) { try type.init(from: $0, configuration: configuration) }
+        }
+    }
+
+    /// The problems `collect` finds, ordered and deduplicated; `firstError` where it finds none.
+    private func collectProblems(at entry: Int, firstError: DecodingError, _ collect: () -> Void) -> [DecodingError] {
         let collection = ErrorCollection()
         self.collection = collection
         report = nil
         options.identityMap = nil
         defer { self.collection = nil }
-        _ = collectValue(entry, as: type, parent: parent, key: nil)
+        collect()
         var problems = collection.frame.problems
         if problems.isEmpty {
             problems = [ErrorCollection.Problem(position: entry, error: firstError)]
@@ -39,10 +54,13 @@ extension DecoderImpl {
         return errors
     }
 
-    /// Whether `error` says the input is not valid JSON.
+    /// Whether `error` says the input is not valid JSON: only such an error ends collection. Told
+    /// by its underlying ``JSONSyntaxError`` (every syntax error the decoder makes carries one),
+    /// never by its text: a type's own `dataCorrupted` (an unknown enum raw value) is a problem
+    /// like any other.
     static func isSyntaxError(_ error: DecodingError) -> Bool {
         guard case .dataCorrupted(let context) = error else { return false }
-        return context.underlyingError is JSONSyntaxError || context.debugDescription.hasPrefix("The given data was not valid JSON")
+        return context.underlyingError is JSONSyntaxError
     }
 
     // MARK: Container calls
@@ -101,15 +119,17 @@ extension DecoderImpl {
         case .scalar:
             return nil
         case .plain, .identifiableClass:
-            return collectModel(entry, as: type, parent: parent, key: key)
+            return collectModel(entry, as: type, parent: parent, key: key) { try type.init(from: $0) }
         case .array, .optional, .memberwiseDictionary:
             guard let collectable = T.self as? any CollectableContainer.Type else { return nil }
             return collectable.collect(entry, using: self, parent: parent, key: key) as? T
         }
     }
 
-    /// A model value collected frame by frame (see the type comment).
-    private func collectModel<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) -> T? {
+    /// A model value collected frame by frame (see the type comment); `make` runs its
+    /// `init(from:)` (or `init(from:configuration:)`).
+    private func collectModel<T>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+                                 _ make: (DecoderImpl) throws -> T) -> T? {
         guard let collection else { return nil }
         let outer = collection.frame
         let frame = ErrorCollection.Frame()
@@ -122,7 +142,7 @@ extension DecoderImpl {
             frame.problems = []
             frame.candidate = nil
             do {
-                return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
+                return try with(entry: entry, path: parent.appending(key)) { try make(self) }
             } catch let error as DecodingError {
                 if let candidate = frame.candidate, candidate.error == "\(error)", !frame.repairs.contains(candidate.site) {
                     frame.repairs.insert(candidate.site)
@@ -207,6 +227,7 @@ extension DecoderImpl {
         if let cases = T.self as? any CaseIterable.Type, let first = (cases.allCases as any Collection).first(where: { _ in true }) as? T {
             return first
         }
+        if let zero = ZeroStandIn.value(of: type) { return zero }
         guard let decodable = T.self as? any Decodable.Type, defaultDepth < 16 else { return nil }
         func fabricate<D: Decodable>(_ type: D.Type) -> D? {
             let savedPolicy = options.policy

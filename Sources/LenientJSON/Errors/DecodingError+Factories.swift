@@ -58,7 +58,8 @@ enum DecodingErrors {
 
     /// `dataCorrupted` for number `entry` whose text is not a valid number: a syntax error.
     static func malformedNumber(path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
-        dataCorrupted("The given data was not valid JSON: malformed number", path: path(), map: map, entry: entry)
+        dataCorrupted("The given data was not valid JSON: malformed number", path: path(), map: map, entry: entry,
+                      underlying: JSONSyntaxError("malformed number", at: map.offset(entry)))
     }
 
     /// A `Date` that neither the strategy nor a fallback reads: `typeMismatch` with `type` (what
