@@ -98,8 +98,10 @@ extension DecoderImpl {
             if let value = try decodeEmbeddedJSON(entry, as: C.self, parent: parent, key: key) { return value }
             if map.kind(entry) == .object, coercions.contains(.arraysFromIndexedObjects), let members = indexedMembers(of: entry) {
                 var result = C()
-                for (index, member) in members.enumerated() {
-                    if let element = try element(member, as: C.Element.self, parent: path, key: IndexKey(index)) { result.append(element) }
+                // Each element at the input's own key (`$.plugins['17']`), not an index the input lacks.
+                for member in members {
+                    let name = NameKey(String(decoding: map.text(member.name), as: UTF8.self))
+                    if let element = try element(member.value, as: C.Element.self, parent: path, key: name) { result.append(element) }
                 }
                 try recordLeniency(.coerced, entry: entry, path: path.path, "Read an object with integer keys as an array in key order.")
                 return result
@@ -205,19 +207,19 @@ extension DecoderImpl {
         }
     }
 
-    /// The value entries of an object whose keys are all non-negative integers written
+    /// The key and value entries of an object whose keys are all non-negative integers written
     /// without sign or leading zero (`"0"`, `"17"`), in numeric key order (gaps allowed, as
     /// PHP's `array_filter` leaves them); `nil` for any other object.
-    func indexedMembers(of object: Int) -> [Int]? {
+    func indexedMembers(of object: Int) -> [(name: Int, value: Int)]? {
         guard map.childCount(object) > 0 else { return nil }
-        var members: [(index: Int, value: Int)] = []
+        var members: [(index: Int, name: Int, value: Int)] = []
         for (name, value) in map.members(of: object) {
             guard let index = Self.arrayIndex(map.text(name)) else { return nil }
-            members.append((index, value))
+            members.append((index, name, value))
         }
         members.sort { $0.index < $1.index }
         for position in members.indices.dropFirst() where members[position].index == members[position - 1].index { return nil }
-        return members.map(\.value)
+        return members.map { ($0.name, $0.value) }
     }
 
     /// The value of `text` when it is a non-negative integer without sign or leading zero
