@@ -191,6 +191,10 @@ extension LenientPolicy {
         /// Every rule that loses no information: the set of ``LenientPolicy/lenient``.
         ///
         /// This is the default.
+        /// The rules that change a value's shape: wrapping as an array (and `[]` as `[:]`),
+        /// unwrapping a one-element array, an object with integer keys as an array.
+        static let structural: Coercions = [.collectionWrapping, .unwrapSingleElementArrays, .arraysFromIndexedObjects]
+
         public static let lossless: Coercions = [
             .numericStrings, .boolFromNumbersAndStrings, .stringFromScalars, .emptyStringAsNil,
             .trimWhitespace, .collectionWrapping, .enumMatching, .uuidForms, .base64Variants,

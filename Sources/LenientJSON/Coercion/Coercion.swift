@@ -24,6 +24,7 @@ extension DecoderImpl {
         if kind == .array, let element = singleScalarElement(entry) {
             let value = try unwrap(element, as: type, parent: parent, key: key)
             try recordLeniency(.coerced, entry: entry, path: path(), "Unwrapped a one-element array into \(DecodingErrors.typeName(T.self)).")
+            structuralCount += 1
             return value
         }
         if kind == .string, coercions.contains(.emptyStringAsDefault), T.self != String.self,

@@ -104,11 +104,13 @@ extension DecoderImpl {
                     if let element = try element(member.value, as: C.Element.self, parent: path, key: name) { result.append(element) }
                 }
                 try recordLeniency(.coerced, entry: entry, path: path.path, "Read an object with integer keys as an array in key order.")
+                structuralCount += 1
                 return result
             }
             if coercions.contains(.collectionWrapping), !entriesBeingWrapped.contains(entry),
                let element = wrappedElement(entry, as: C.Element.self, parent: parent, key: key) {
                 try recordLeniency(.coerced, entry: entry, path: path.path, "Wrapped a single \(DecodingErrors.found(map, entry)) in an array.")
+                structuralCount += 1
                 return C(CollectionOfOne(element))
             }
         }
@@ -137,6 +139,7 @@ extension DecoderImpl {
         guard map.kind(entry) == .array, map.childCount(entry) == 0, coercions.contains(.collectionWrapping) else { return nil }
         let value = try unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
         try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key), "Read [] as an empty dictionary.")
+        structuralCount += 1
         return value
     }
 

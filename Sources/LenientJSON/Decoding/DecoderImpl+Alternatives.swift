@@ -26,6 +26,7 @@ extension DecoderImpl {
                                    node: consuming CodingPathNode, isDictionary: Bool) throws -> T {
         if isDecodingStrictly { return try decodeStrictlyOnce(entry, as: type, parent: parent, key: key()) }
         let leniencyBefore = leniencyCount
+        let structuralBefore = structuralCount
         let mark = report?.events.count ?? 0
         let value: T
         do {
@@ -35,7 +36,8 @@ extension DecoderImpl {
                                     error: error, leniencyBefore: leniencyBefore, eventsFrom: mark)
         }
         if leniencyCount == leniencyBefore { return value }
-        return try preferStrict(value, entry, parent: parent, key: key(), leniencyBefore: leniencyBefore, eventsFrom: mark)
+        return try preferStrict(value, entry, parent: parent, key: key(), leniencyBefore: leniencyBefore,
+                                structural: structuralCount != structuralBefore, eventsFrom: mark)
     }
 
     /// A plain value whose decode under the policy failed: its strict decode where leniency
@@ -53,18 +55,45 @@ extension DecoderImpl {
     }
 
     /// `value`, decoded with help from leniency, or the value of a strict decode where that
-    /// succeeds: it is `JSONDecoder`'s pick among a hand-written decoder's alternatives.
+    /// succeeds: it is `JSONDecoder`'s pick among a hand-written decoder's alternatives. Where
+    /// the strict decode fails and a structural rule helped (`structural`), a decode without
+    /// the structural rules wins where it succeeds: a decoder that tries `[File]` before `File`
+    /// reads an object as the `File` it is, not as a wrapped one-element array.
     @inline(never)
-    private func preferStrict<T: Decodable>(_ value: T, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, leniencyBefore: Int, eventsFrom mark: Int) throws -> T {
+    private func preferStrict<T: Decodable>(_ value: T, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, leniencyBefore: Int,
+                                            structural: Bool, eventsFrom mark: Int) throws -> T {
         let lenientEvents = report.map { Array($0.events[mark...]) } ?? []
         let lenientCount = leniencyCount
         discardEvents(from: mark, leniency: leniencyBefore)
         if let strict = try? decodeStrictly(entry, as: T.self, parent: parent, key: key, eventsFrom: mark) {
             return strict
         }
-        report?.events.append(contentsOf: lenientEvents)
         leniencyCount = lenientCount
+        if structural, let unstructured = try? decodeWithoutStructuralRules(entry, as: T.self, parent: parent, key: key, eventsFrom: mark) {
+            return unstructured
+        }
+        report?.events.append(contentsOf: lenientEvents)
         return value
+    }
+
+    /// Decodes `type` at `entry` by a decoder of its own whose policy has no structural rule and
+    /// recovers nothing (no default, dropped element or `nil` for an invalid value: such a
+    /// reading would lose what the structural one kept). The mode is that decoder's own value;
+    /// this decoder's is unchanged. Its events go to the report; those of a failed attempt are
+    /// discarded.
+    private func decodeWithoutStructuralRules<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+                                                            eventsFrom mark: Int) throws -> T {
+        var options = options
+        options.policy.coercions.subtract(LenientPolicy.Coercions.structural)
+        options.policy.missingValues = .throw
+        options.policy.invalidValues = .throw
+        let nested = DecoderImpl(map: map, options: options, entry: entry, pathNode: parent, report: report)
+        do {
+            return try nested.unwrap(entry, as: type, parent: parent, key: key)
+        } catch {
+            if let report, report.events.count > mark { report.events.removeSubrange(mark...) }
+            throw error
+        }
     }
 
     /// Decodes `type` at `entry` under the policy's strict reading (no coercion, no

@@ -30,6 +30,11 @@ final class DecoderImpl: Decoder {
     /// How many times a rule changed an outcome so far (every report event but `matchedKey`),
     /// counted with or without a report: a value whose decode moved it was helped by leniency.
     var leniencyCount = 0
+    /// How many times a structural rule (a value wrapped as an array, a one-element array
+    /// unwrapped, an object read as an array, `[]` read as `[:]`) acted so far: a hand-written
+    /// decoder's pick that needed one is checked against a reading without them
+    /// (`DecoderImpl+Alternatives.swift`).
+    var structuralCount = 0
     /// How many keyed lookups found their member so far (an `Optional` model whose object
     /// supplied none of its keys is `nil` under defaults).
     var keysFound = 0
