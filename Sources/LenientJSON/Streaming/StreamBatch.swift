@@ -69,10 +69,6 @@ struct StreamBatchText {
     }
 }
 
-/// Thrown by a batch's decode when its elements must be decoded one by one instead: the
-/// batch's text did not read as one array.
-struct StreamBatchFallback: Error {}
-
 extension LenientJSONDecoder {
     /// Decodes the elements of a batch (see ``StreamBatchText``), the first of them element
     /// `firstIndex` of the stream, each as ``decodeStreamElement(_:bytes:index:location:options:report:dispatch:)``
@@ -80,9 +76,9 @@ extension LenientJSONDecoder {
     /// its events in `report` are appended to `results` as it is decoded, so that those decoded
     /// before an error are kept.
     ///
-    /// - Throws: The first element's error; `StreamBatchFallback` or a syntax error before any
-    ///   element was decoded, when the elements must be decoded one by one (a syntax error is
-    ///   then found again, in its own element).
+    /// - Throws: The first element's error; a syntax error before any element was decoded,
+    ///   when the elements must be decoded one by one (the syntax error is then found again,
+    ///   in its own element).
     func decodeStreamBatch<T: Decodable>(
         _ type: T.Type, text: UnsafeRawBufferPointer, origin: SourceLocation, firstIndex: Int,
         options: DecodingOptions, report: ReportCollector?, dispatch: inout TypeDispatchCache,
@@ -91,7 +87,11 @@ extension LenientJSONDecoder {
         guard let base = text.baseAddress else { return }
         let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: text.count, deallocator: .none)
         try withDocument(data, report: report, options: options, origin: DocumentOrigin(path: [], location: origin)) { impl in
-            guard impl.map.kind(0) == .array else { throw StreamBatchFallback() }
+            // The batch's text is `[`, whole elements and `]`: an array, unless the elements were
+            // misjudged; then they are decoded one by one, as after a syntax error.
+            guard impl.map.kind(0) == .array else {
+                throw DecodingErrors.syntax(JSONSyntaxError("stream batch is not one array", at: 0), path: [], bytes: nil)
+            }
             impl.dispatchCache.pointee = dispatch
             defer { dispatch = impl.dispatchCache.pointee }
             let map = impl.map

@@ -149,10 +149,8 @@ final class StreamElementReader<T: Decodable> {
     }
 
     /// Whether a batch's error came before any element was decoded: the text is not valid
-    /// JSON (a syntax error, found again in its own element) or must be decoded element by
-    /// element.
+    /// JSON (a syntax error, found again in its own element).
     private static func isBeforeAnyElement(_ error: any Error) -> Bool {
-        if error is StreamBatchFallback { return true }
         guard case DecodingError.dataCorrupted(let context) = error else { return false }
         return context.underlyingError is JSONSyntaxError
     }
