@@ -183,6 +183,19 @@ struct KeyNormalizationRuleTests {
         }
     }
 
+    struct Votes: Codable, Equatable {
+        var plusOne: Int
+        var laughCount: Int
+        enum CodingKeys: String, CodingKey { case plusOne = "+1", laughCount = "laugh_count" }
+    }
+
+    @Test("a merge patch's 1 does not patch +1; its LAUGH_COUNT patches laugh_count")
+    func mergePatch() throws {
+        var votes = Votes(plusOne: 3, laughCount: 1)
+        try LenientJSONDecoder().update(&votes, from: Data(#"{"1": 9, "-1": 8, "LAUGH_COUNT": 2}"#.utf8))
+        #expect(votes == Votes(plusOne: 3, laughCount: 2))
+    }
+
     @Test("a -1 written as 1 fills neither +1 nor -1", arguments: InputKind.allCases)
     func bareOneMatchesNeither(_ input: InputKind) throws {
         let json = #"{"total_count": 2, "1": 2, "laugh": 0}"#
