@@ -94,8 +94,11 @@ enum KeyNormalization {
     /// letters outside ASCII included. (A NUL byte in a key, `\u0000`, is dropped too: 0 stands
     /// for "dropped".)
     @inline(__always) static func foldedOrZero(_ byte: UInt8) -> UInt8 {
+        // Past `_` (0x5F): lowercase letters, most bytes of keys, and bytes outside ASCII, all
+        // kept as they are after one comparison.
+        if byte > UInt8(ascii: "_") { return byte }
         if byte &- UInt8(ascii: "A") < 26 { return byte | 0x20 }
-        if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ") { return 0 }
+        if byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ") || byte &- UInt8(ascii: "-") < 2 { return 0 }  // `_`, space, `-`, `.`
         return byte
     }
 
