@@ -158,9 +158,9 @@ enum DateRows {
         DateRow(#""1453075980000""#, .secondsSince1970, .fallback(pacific * 1000, form: "numeric string")),
         // Before the ISO 8601 variants and dateFormats.
         DateRow(#""20160117""#, .deferredToDate, formats: ["yyyyMMdd"], .fallback(since2001 + 20_160_117, form: "numeric string")),
-        // A string strategy does not read numeric strings.
-        DateRow(#""1453075980""#, .iso8601, .fails),
-        DateRow(#""1453075980""#, .formatted("yyyy-MM-dd", zone: "UTC"), .fails),
+        // A string strategy reads a numeric string as a Unix time (UnixTimeStringTests.swift).
+        DateRow(#""1453075980""#, .iso8601, .fallback(pacific, form: "Unix seconds")),
+        DateRow(#""1453075980""#, .formatted("yyyy-MM-dd", zone: "UTC"), .fallback(pacific, form: "Unix seconds")),
         DateRow(#""0x10""#, .secondsSince1970, .fails),
     ]
 

@@ -202,7 +202,7 @@ struct KeyAgreementTests {
         ["first name", "First Name", "FIRST NAME", "first_name"],
         ["firstname", "FIRSTNAME", "Firstname"],
         ["first-name", "FIRST-NAME", "first__name", "_first_name"],
-        ["first.name", "first:name", "first_name", "First_Name", "FIRST.NAME"],
+        ["first.name", "first-name", "first_name", "First_Name", "FIRST.NAME"],
     ]
 
     @Test("fromJSONObject: .permissive picks the first key in UTF-8 byte order, whatever the dictionary's order",

@@ -138,7 +138,7 @@ struct StreamingTests {
         let error = try #require(result.errorInfo)
         #expect(error.kind == "keyNotFound")
         #expect(error.path == ["Index 40#40"])
-        #expect(error.message.contains("at $[40] (line 41, column 1)"), "\(error.message)")
+        #expect(error.message.contains("at $[40].age (line 41, column 1)"), "\(error.message)")
         #expect(error.message.contains(#"did you mean "agee"?"#), "\(error.message)")
     }
 

@@ -109,7 +109,7 @@ extension DecoderImpl {
             }
             if coercions.contains(.collectionWrapping), !entriesBeingWrapped.contains(entry),
                let element = wrappedElement(entry, as: C.Element.self, parent: parent, key: key) {
-                try recordLeniency(.coerced, entry: entry, path: path.path, "Wrapped a single \(DecodingErrors.found(map, entry)) in an array.")
+                try recordLeniency(.coerced, entry: entry, path: path.path, "Wrapped \(DecodingErrors.found(map, entry)) in a one-element array.")
                 structuralCount += 1
                 return C(CollectionOfOne(element))
             }

@@ -40,8 +40,7 @@ extension DecoderImpl {
         }
         guard let value else {
             if hasFraction && !truncates {
-                throw DecodingErrors.dataCorrupted("Number has a fractional part, but \(DecodingErrors.typeName(type)) needs a whole number",
-                                                   path: parent.path(appending: key), map: map, entry: entry)
+                throw DecodingErrors.fractionForInteger(type, path: parent.path(appending: key), map: map, entry: entry)
             }
             throw outOfRange(entry, type, parent, key)
         }

@@ -1,9 +1,10 @@
 import Foundation
 
 /// What lenient decoding tries, in order, where the `dateDecodingStrategy` failed (never for
-/// `.custom`): numeric strings read as the strategy reads numbers; numbers as Unix seconds
-/// when the strategy reads strings (milliseconds from 10^11, microseconds from 10^14: no date
-/// in seconds lies that far); ISO 8601 / RFC 3339 variants; RFC 2822 / HTTP dates;
+/// `.custom`): numeric strings read as the strategy reads numbers; numbers and numeric strings
+/// as Unix seconds when the strategy reads strings (milliseconds from 10^11, microseconds from
+/// 10^14: no date in seconds lies that far; a numeric string that one of `dateFormats` reads
+/// is that format's date); ISO 8601 / RFC 3339 variants; RFC 2822 / HTTP dates;
 /// `yyyy/MM/dd`; then each of `dateFormats`. Each success is reported as `coerced`, naming
 /// the form used and whether UTC was assumed.
 extension DecoderImpl {
@@ -30,28 +31,48 @@ extension DecoderImpl {
     private func fallbackDate(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: (any CodingKey)?) throws -> (date: Date, form: String, hasZone: Bool)? {
         switch map.kind(entry) {
         case .number:
-            guard !reading.readsNumbers, let value = numberValue(entry), value.isFinite else { return nil }
-            if value.magnitude >= 1e14 { return (Date(timeIntervalSince1970: value / 1_000_000), "Unix microseconds", true) }
-            if value.magnitude >= 1e11 { return (Date(timeIntervalSince1970: value / 1000), "Unix milliseconds", true) }
-            return (Date(timeIntervalSince1970: value), "Unix seconds", true)
+            guard !reading.readsNumbers, let value = numberValue(entry) else { return nil }
+            return Self.unixDate(value).map { ($0.date, $0.form, true) }
         case .string:
             guard let string = try coercibleText(entry, parent: parent, key: key) else { return nil }
-            if reading.readsNumbers, let number = NumericText(string),
+            if let number = NumericText(string),
                let value = number.withText({ NumberParsing.floatingPoint($0, shape: number.shape, as: Double.self) }) {
-                return (reading.date(fromNumber: value), "a numeric string, as \(reading.name) reads numbers", true)
+                if reading.readsNumbers {
+                    return (reading.date(fromNumber: value), "a numeric string, as \(reading.name) reads numbers", true)
+                }
+                // A strategy that reads strings: a Unix time in a string (Mastodon's
+                // "1740308876.000000"), as a number there would be read, unless one of
+                // `dateFormats` reads the digits ("yyyyMMdd"): the user's own patterns win.
+                if let date = formattedDate(string) { return date }
+                if let unix = Self.unixDate(value) { return (unix.date, "a numeric string, as " + unix.form, true) }
             }
             if let parsed = ISO8601Parsing.date(from: string) { return (parsed.date, "ISO 8601", parsed.hasZone) }
             if let parsed = RFC2822Parsing.date(from: string) { return (parsed.date, "RFC 2822", parsed.hasZone) }
             if let parsed = SlashDateParsing.date(from: string) { return (parsed.date, "yyyy/MM/dd", parsed.hasZone) }
-            for formatter in options.dateFormatters {
-                if let date = formatter.date(from: string) {
-                    return (date, "the date format \"\(formatter.pattern)\"", true)
-                }
-            }
-            return nil
+            return formattedDate(string)
         default:
             return nil
         }
+    }
+
+    /// The date of the first of `dateFormats` that reads `string`.
+    private func formattedDate(_ string: String) -> (date: Date, form: String, hasZone: Bool)? {
+        for formatter in options.dateFormatters {
+            if let date = formatter.date(from: string) {
+                return (date, "the date format \"\(formatter.pattern)\"", true)
+            }
+        }
+        return nil
+    }
+
+    /// A number of a strategy that reads strings as a Unix time: seconds, milliseconds from
+    /// 10^11 on and microseconds from 10^14 on, by magnitude (no date in seconds lies that far:
+    /// 10^11 seconds is the year 5138), negative numbers alike.
+    static func unixDate(_ value: Double) -> (date: Date, form: String)? {
+        guard value.isFinite else { return nil }
+        if value.magnitude >= 1e14 { return (Date(timeIntervalSince1970: value / 1_000_000), "Unix microseconds") }
+        if value.magnitude >= 1e11 { return (Date(timeIntervalSince1970: value / 1000), "Unix milliseconds") }
+        return (Date(timeIntervalSince1970: value), "Unix seconds")
     }
 
     /// The number at `entry` as `JSONDecoder` reads it into a `Double`.

@@ -124,9 +124,22 @@ extension DecoderImpl {
         return DecodingErrors.typeMismatch(type, path: parent.path(appending: key), map: map, entry: entry)
     }
 
+    /// The error for a valid number that `type` cannot hold: for an integer type, a number
+    /// whose fraction is not zero (`1.5`) and that is in range once truncated says so; any
+    /// other names the type's bounds.
     func outOfRange(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
-        DecodingErrors.dataCorrupted("Number does not fit in \(DecodingErrors.typeName(type))\(Self.bounds(of: type))",
-                                     path: parent.path(appending: key), map: map, entry: entry)
+        if map.describesErrors, map.kind(entry) == .number, let integer = type as? any FixedWidthInteger.Type,
+           Self.hasFractionInRange(map.text(entry), as: integer) {
+            return DecodingErrors.fractionForInteger(type, path: parent.path(appending: key), map: map, entry: entry)
+        }
+        return DecodingErrors.dataCorrupted("Number does not fit in \(DecodingErrors.typeName(type))\(Self.bounds(of: type))",
+                                            path: parent.path(appending: key), map: map, entry: entry)
+    }
+
+    /// Whether JSON number `text` has a nonzero fraction and its whole part fits `I`: the
+    /// number fails only for its fraction.
+    private static func hasFractionInRange<I: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as _: I.Type) -> Bool {
+        NumberParsing.shape(of: text) != nil && NumberParsing.hasFraction(text) && NumberParsing.truncatedInteger(text, as: I.self) != nil
     }
 
     func invalidNumber(_ entry: Int, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {

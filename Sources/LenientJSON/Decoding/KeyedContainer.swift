@@ -159,8 +159,19 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func keyNotFound(_ key: Key) -> DecodingError {
-        let suggestion = impl.map.describesErrors ? impl.suggestion(for: key, in: object, path: pathNode) : nil
-        return DecodingErrors.keyNotFound(key, path: pathNode.path, map: impl.map, object: object, suggestion: suggestion)
+        guard impl.map.describesErrors else { return DecodingErrors.keyNotFound(key, path: [], map: impl.map, object: object) }
+        let suggestion = impl.suggestion(for: key, in: object, path: pathNode)
+        return DecodingErrors.keyNotFound(key, inputName: Self.inputName(of: key, strategy: impl.options.keyDecodingStrategy),
+                                          path: pathNode.path, map: impl.map, object: object, suggestion: suggestion)
+    }
+
+    /// How the input would spell model key `key` for the key strategy to find it, as a missing
+    /// key's error names it: `id_str` for `idStr` under `.convertFromSnakeCase` (as
+    /// `JSONEncoder`'s `.convertToSnakeCase` writes it); the key itself under `.useDefaultKeys`
+    /// and `.custom`, whose conversion cannot be reversed.
+    static func inputName(of key: Key, strategy: JSONDecoder.KeyDecodingStrategy) -> String {
+        if case .convertFromSnakeCase = strategy { return KeyEncoding.snakeCase(key.stringValue) }
+        return key.stringValue
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {

@@ -37,10 +37,18 @@ enum DecodingErrors {
     }
 
     /// `keyNotFound`: the object has no member for `key`; `suggestion` is a close key that is there.
-    static func keyNotFound(_ key: any CodingKey, path: @autoclosure () -> [any CodingKey], map: ValueMap, object: Int, suggestion: String? = nil) -> DecodingError {
+    ///
+    /// The message names the missing member's path in the spelling the input would use,
+    /// `inputName` (`id_str` for the model key `idStr` under `.convertFromSnakeCase`), with the
+    /// model's key beside it where the two differ: `No value for key "id_str" (model key
+    /// "idStr") at $[0].id_str`. The error's `codingPath` is the object's, as `JSONDecoder` gives.
+    static func keyNotFound(_ key: any CodingKey, inputName: String? = nil, path: @autoclosure () -> [any CodingKey], map: ValueMap, object: Int, suggestion: String? = nil) -> DecodingError {
         guard map.describesErrors else { return .keyNotFound(key, quiet) }
         let path = path()
-        var message = "No value for key \"\(key.stringValue)\" at \(JSONPath.string(for: path))"
+        let spelling = inputName ?? key.stringValue
+        var message = "No value for key \"\(spelling)\""
+        if spelling != key.stringValue { message += " (model key \"\(key.stringValue)\")" }
+        message += " at " + JSONPath.string(for: path) + JSONPath.segment(forKey: spelling)
         if let location = location(map, object) { message += " (\(location.description))" }
         if let suggestion { message += "; did you mean \"\(suggestion)\"?" } else { message += "." }
         return .keyNotFound(key, .init(codingPath: path, debugDescription: message))
@@ -54,6 +62,12 @@ enum DecodingErrors {
         if let entry, let location = location(map, entry) { message += " (\(location.description))" }
         if let entry { message += ", found \(found(map, entry))" }
         return .dataCorrupted(.init(codingPath: path, debugDescription: message + ".", underlyingError: underlying))
+    }
+
+    /// `dataCorrupted` for a number with a fraction (`1.5`, `"1.5"`) where integer `type`
+    /// needs a whole number (and truncation is off).
+    static func fractionForInteger(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
+        dataCorrupted("Number has a fractional part, but \(typeName(type)) needs a whole number", path: path(), map: map, entry: entry)
     }
 
     /// `dataCorrupted` for number `entry` whose text is not a valid number: a syntax error.

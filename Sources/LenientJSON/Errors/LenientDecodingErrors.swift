@@ -17,7 +17,7 @@ import Foundation
 ///     print(problems)
 ///     // 2 problems:
 ///     // - Expected Int at $.quantity (line 1, column 14), found string "two".
-///     // - No value for key "sku" at $.items[0] (line 1, column 35).
+///     // - No value for key "sku" at $.items[0].sku (line 1, column 35).
 /// }
 /// ```
 public struct LenientDecodingErrors: Error, Sendable, CustomStringConvertible {

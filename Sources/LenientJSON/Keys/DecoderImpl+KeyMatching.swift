@@ -1,7 +1,8 @@
 import Foundation
 
-/// Normalized key matching in an object (SPEC 4): the member a model key matches after an
-/// exact miss, ambiguity between keys that normalize alike, and did-you-mean suggestions.
+/// Normalized key matching in an object (the DocC article "Key matching"): the member a model
+/// key matches after an exact miss, ambiguity between keys that normalize alike, and
+/// did-you-mean suggestions.
 extension DecoderImpl {
     /// Whether key entry `child` normalizes to `normalized` (the normalized form of a model key).
     func key(_ child: Int, normalizesTo normalized: UnsafeBufferPointer<UInt8>, path: CodingPathNode) throws -> Bool {
@@ -42,8 +43,10 @@ extension DecoderImpl {
                         count &+= 1
                     }
                 }
-                // A key with no letters or digits never matches by normalization.
-                guard count > 0 else { return nil }
+                // A key with no letter is matched exactly only (`-1` never matches `1`); a
+                // key that has one keeps it in its normalized form, so every key normalizing
+                // alike has one too.
+                guard count > 0, KeyNormalization.hasLetter(utf8) else { return nil }
                 let normalized = UnsafeBufferPointer(rebasing: buffer[..<count])
                 return try keys(of: object, normalizingTo: normalized, path: path)
             }
@@ -77,8 +80,10 @@ extension DecoderImpl {
     }
 
     /// Whether plain key entry `child` cannot normalize to `normalized` because its first byte
-    /// is a letter or digit other than `normalized`'s first: most keys of an object are ruled
-    /// out so, without the full comparison (a key's absence costs a pass over its object).
+    /// is kept by normalization (no word separator) and differs from `normalized`'s first: most
+    /// keys of an object are ruled out so, without the full comparison (a key's absence costs a
+    /// pass over its object). It folds bytes with ``KeyNormalization/foldedOrZero(_:)``, the
+    /// rule's one definition, so it never rules out a key the rule matches.
     @inline(__always)
     private func leadRulesOut(_ child: Int, _ normalized: UnsafeBufferPointer<UInt8>) -> Bool {
         guard map.flags(child) == 0, map.length(child) > 0 else { return false }

@@ -15,8 +15,9 @@ extension DecoderImpl {
         guard let summary = map.keyHashes().distinctSummary(of: object) else { return nil }
         var name = key.stringValue
         return try name.withUTF8 { bytes -> KeyedMember?? in
+            // A key with no letter is matched exactly only: the usual lookup.
+            guard KeyNormalization.hasLetter(bytes) else { return nil }
             let hash = NormalizedKeyHashes.hash(normalizing: bytes)
-            guard NormalizedKeyHashes.keepsSomething(bytes) else { return nil }
             guard summary.pointee.mayContain(hash),
                   let child = try self.key(hashing: hash, in: object, from: summary, path: path) else { return .some(nil) }
             if map.stringEquals(child, bytes) { return KeyedMember(entry: child &+ 1, respelled: false) }

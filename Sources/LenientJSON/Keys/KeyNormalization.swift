@@ -1,20 +1,48 @@
 import Foundation
 
-/// Normalized key matching (SPEC 4): keys compared lowercased with everything but ASCII
-/// letters and digits removed, so `firstName`, `first_name`, `FIRST NAME` all match.
+/// Normalized key matching (the DocC article "Key matching"): keys compared with ASCII letters
+/// lowercased and the word separators `_`, `-`, `.` and space removed, so `firstName`,
+/// `first_name`, `first.name`, `FIRST NAME` all match. Every other character is kept (`+1` and
+/// `-1`, GitHub's reaction keys, stay two keys), and a key with no letter is matched exactly
+/// only (`1` never matches `-1`). Letters outside ASCII are compared as written, without case
+/// folding.
 ///
 /// Matching runs only after an exact miss: the model key is normalized once into a stack
 /// buffer, then each of the object's keys is compared with it byte by byte as it is read
 /// (most differ at the first letter), so nothing is allocated or kept per object.
 enum KeyNormalization {
-    /// `first_name` → `firstname`.
+    /// `first_name` → `firstname`; `""` for a key with no letter, which normalization never
+    /// matches (``hasLetter(_:)``).
     static func normalize(_ key: String) -> String {
-        var result = ""
-        result.reserveCapacity(key.utf8.count)
-        for byte in key.utf8 {
-            if let folded = folded(byte) { result.unicodeScalars.append(Unicode.Scalar(folded)) }
+        var key = key
+        return key.withUTF8 { utf8 in
+            guard hasLetter(utf8) else { return "" }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(utf8.count)
+            for byte in utf8 {
+                if let folded = folded(byte) { bytes.append(folded) }
+            }
+            // Only ASCII bytes are dropped or changed, so the bytes stay valid UTF-8.
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return result
+    }
+
+    /// Whether UTF-8 `text` has a letter: an ASCII letter, or a Unicode scalar with the
+    /// Alphabetic property (`é`, `ж`, `名`). A key without one (`+1`, `-1`, `1`, `$`) is matched
+    /// exactly only: normalizing it would make `-1` and `1` one key.
+    @inline(__always)
+    static func hasLetter(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var nonASCII = false
+        for byte in text {
+            if (byte | 0x20) &- UInt8(ascii: "a") < 26 { return true }
+            if byte >= 0x80 { nonASCII = true }
+        }
+        return nonASCII && hasNonASCIILetter(text)
+    }
+
+    /// Whether UTF-8 `text` has a letter outside ASCII (invalid UTF-8 read with replacements).
+    private static func hasNonASCIILetter(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        String(decoding: text, as: UTF8.self).unicodeScalars.contains { $0.value >= 0x80 && $0.properties.isAlphabetic }
     }
 
     /// `byte` as it stands in a normalized key (lowercased), or `nil` when normalization drops it.
@@ -60,12 +88,18 @@ enum KeyNormalization {
         }
     }
 
-    /// `byte` as it stands in a normalized key (lowercased), or 0 when normalization drops it:
-    /// the one definition of the folding, which ``folded(_:)`` wraps.
+    /// `byte` as it stands in a normalized key (ASCII letters lowercased), or 0 when
+    /// normalization drops it (a word separator: `_`, `-`, `.`, space): the one definition of
+    /// the folding, which ``folded(_:)`` wraps. Every other byte is kept as it is, those of
+    /// letters outside ASCII included. (A NUL byte in a key, `\u0000`, is dropped too: 0 stands
+    /// for "dropped".)
     @inline(__always) static func foldedOrZero(_ byte: UInt8) -> UInt8 {
-        if byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 { return byte }
+        // Past `_` (0x5F): lowercase letters, most bytes of keys, and bytes outside ASCII, all
+        // kept as they are after one comparison.
+        if byte > UInt8(ascii: "_") { return byte }
         if byte &- UInt8(ascii: "A") < 26 { return byte | 0x20 }
-        return 0
+        if byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ") || byte &- UInt8(ascii: "-") < 2 { return 0 }  // `_`, space, `-`, `.`
+        return byte
     }
 
     /// The normalized form of a model key.

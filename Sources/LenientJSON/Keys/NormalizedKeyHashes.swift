@@ -1,4 +1,4 @@
-/// The hash of each object key's normalized form (SPEC 4), computed the first time normalized
+/// The hash of each object key's normalized form (``KeyNormalization``), computed the first time normalized
 /// matching reads the key and kept for the rest of the decode, and per object a summary that
 /// lets most lookups stop early.
 ///
@@ -122,12 +122,6 @@ struct NormalizedKeyHashes {
     func noteRespelled(_ object: Int) {
         let slot = summaries + (object & (Self.summarySlots &- 1))
         if slot.pointee.object == object { slot.pointee.isRespelled = true }
-    }
-
-    /// Whether UTF-8 `text` has a letter or digit: a key without any normalizes to nothing and
-    /// is never matched by normalization.
-    static func keepsSomething(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.contains { KeyNormalization.folded($0) != nil }
     }
 
     /// The hash of UTF-8 `text`'s normalized form (FNV-1a over the bytes that normalization
