@@ -12,7 +12,7 @@ import Testing
 struct MessyRewritePropertyTests {
     /// Seed groups: each test case runs ``seedsPerGroup`` seeds, `group * 1000 ..< group * 1000 + seedsPerGroup`.
     static let seedGroups = Array(0 ..< 8)
-    static let seedsPerGroup = 40
+    static let seedsPerGroup = 25
 
     /// Runs the check on each seed of `group`, with `pin` fixing syntax variations; records one
     /// issue per failing seed, with the seed, both documents and the differences.
@@ -78,7 +78,7 @@ struct MessyRewritePropertyTests {
         #expect(documents == Self.seedGroups.count * Self.seedsPerGroup)
         #expect(kinds == ["coerced", "matchedKey", "recoveredAsNil"])
         #expect(encodings == Set(MessyEncoding.allCases))
-        #expect(json5 >= 20 && trailingCommas >= 20 && comments >= 5 && escapes >= 20, "JSON5 \(json5), trailing commas \(trailingCommas), comments \(comments), escapes \(escapes)")
+        #expect(json5 >= 15 && trailingCommas >= 15 && comments >= 5 && escapes >= 15, "JSON5 \(json5), trailing commas \(trailingCommas), comments \(comments), escapes \(escapes)")
         #expect(rewrites >= documents * 5, "\(rewrites) rewrites in \(documents) documents")
     }
 }
