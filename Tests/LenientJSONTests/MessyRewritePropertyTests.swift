@@ -54,6 +54,22 @@ struct MessyRewritePropertyTests {
         }
     }
 
+    /// The property's finding, minimized (Fuzz/Findings/README.md, `messy-json5-bool-from-number.bin`):
+    /// the numbers 0 and 1 read as a Bool under `.lenient` (README "Lenient rules"), with and
+    /// without JSON5 alike.
+    struct Flag: Decodable, Equatable { var isActive: Bool }
+
+    @Test("a Bool written as the number 0 or 1 reads as false or true, with and without JSON5",
+          arguments: [false, true], ["0", "1"])
+    func boolFromNumber(json5: Bool, number: String) throws {
+        let decoder = LenientJSONDecoder()
+        decoder.allowsJSON5 = json5
+        var report = LenientDecodingReport()
+        let flag = try decoder.decode(Flag.self, from: Data(#"{"isActive":\#(number)}"#.utf8), report: &report)
+        #expect(flag == Flag(isActive: number == "1"))
+        #expect(report.events.map(\.path) == ["$.isActive"])
+    }
+
     /// The generator covers what the property is about: without this, a generator that lost a
     /// variation or a rewrite would keep the property green while guarding nothing.
     @Test("the seeds cover every variation and every kind of rewrite")
