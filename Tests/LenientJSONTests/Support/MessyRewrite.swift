@@ -1,0 +1,1 @@
+../../../Fuzz/MessyRewrite.swift
