@@ -792,8 +792,8 @@ enum MessyRewriteCheck {
 
     /// Known findings a fuzz run leaves out, so that it goes on past them: the comma-separated
     /// names in the environment variable `MESSY_KNOWN_ISSUES` (`Scripts/fuzz.sh` passes it on).
-    /// Tests never set it. `json5-bool-number`: under `allowsJSON5`, `.lenient` does not read the
-    /// numbers 0 and 1 as a Bool (Fuzz/Findings/README.md).
+    /// Tests never set it. `json5-bool-number` leaves out numbers written for a Bool under
+    /// `allowsJSON5` (the finding `messy-json5-bool-from-number.bin`, fixed; Fuzz/Findings/README.md).
     static let knownIssues: Set<String> = Set(
         (ProcessInfo.processInfo.environment["MESSY_KNOWN_ISSUES"] ?? "").split(separator: ",").map(String.init))
 

@@ -51,9 +51,7 @@ struct FuzzFindingsTests {
     /// their check fails as a known issue, and the test fails once one passes, so that its
     /// entry is removed with the fix.
     /// (`[0e2]`, the README's documented `0e5` difference, is now known to the check.)
-    static let openFindings: [String: String] = [
-        "messy-json5-bool-from-number.bin": "with allowsJSON5, .lenient does not read the JSON numbers 0 and 1 as a Bool",
-    ]
+    static let openFindings: [String: String] = [:]
 
     @Test("the findings folder holds .bin files, each named for the target that found it")
     func findingsArePresent() {

@@ -23,7 +23,9 @@ extension DecoderImpl {
     func coerceBool(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Bool? {
         switch map.kind(entry) {
         case .number:
-            guard !map.isJSON5, NumberParsing.shape(of: map.text(entry)) != nil else { return nil }
+            // Any number written as JSON writes it, with or without `allowsJSON5` (JSON5's own
+            // forms, `0x1`, `+1`, `.5`, are not read as a Bool).
+            guard NumberParsing.shape(of: map.text(entry)) != nil else { return nil }
             return bool(fromNumber: map.text(entry))
         case .string:
             let string = scalarText(try stringValue(entry, path: parent, key: key))

@@ -4,7 +4,8 @@ extension DecoderImpl {
     func coerceInteger<I: FixedWidthInteger>(_ entry: Int, as type: I.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> I? {
         switch map.kind(entry) {
         case .number:
-            guard coercions.contains(.truncateFractions), !map.isJSON5 else { return nil }
+            guard coercions.contains(.truncateFractions) else { return nil }
+            // Any number written as JSON writes it, with or without `allowsJSON5`.
             let text = map.text(entry)
             guard NumberParsing.shape(of: text) != nil else { return nil }
             guard let value = NumberParsing.truncatedInteger(text, as: type) else {
