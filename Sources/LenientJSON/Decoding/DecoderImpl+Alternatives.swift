@@ -62,17 +62,20 @@ extension DecoderImpl {
     @inline(never)
     private func preferStrict<T: Decodable>(_ value: T, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, leniencyBefore: Int,
                                             structural: Bool, eventsFrom mark: Int) throws -> T {
-        let lenientEvents = report.map { Array($0.events[mark...]) } ?? []
+        // The other readings' events go after the lenient ones, which stay where they are: a
+        // value nested in others that each try a strict decode is not copied once per level.
+        let lenientEnd = report?.events.count ?? 0
         let lenientCount = leniencyCount
-        discardEvents(from: mark, leniency: leniencyBefore)
-        if let strict = try? decodeStrictly(entry, as: T.self, parent: parent, key: key, eventsFrom: mark) {
+        leniencyCount = leniencyBefore
+        if let strict = try? decodeStrictly(entry, as: T.self, parent: parent, key: key, eventsFrom: lenientEnd) {
+            if let report, lenientEnd > mark { report.events.removeSubrange(mark ..< lenientEnd) }
             return strict
         }
         leniencyCount = lenientCount
-        if structural, let unstructured = try? decodeWithoutStructuralRules(entry, as: T.self, parent: parent, key: key, eventsFrom: mark) {
+        if structural, let unstructured = try? decodeWithoutStructuralRules(entry, as: T.self, parent: parent, key: key, eventsFrom: lenientEnd) {
+            if let report, lenientEnd > mark { report.events.removeSubrange(mark ..< lenientEnd) }
             return unstructured
         }
-        report?.events.append(contentsOf: lenientEvents)
         return value
     }
 

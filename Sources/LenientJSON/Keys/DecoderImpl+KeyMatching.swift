@@ -170,10 +170,13 @@ extension DecoderImpl {
     /// that wins (see ``normalizedMatch(for:in:path:notes:)``) and the distinct spellings, in
     /// document order for `Data`, in UTF-8 byte order for a tree.
     private func choice(among candidates: [Int], path: CodingPathNode) throws -> (chosen: Int, spellings: [String]) {
+        // A set, not a search of the spellings so far: an object may hold thousands of keys
+        // that normalize alike, and each must cost the same (`LinearWorkTests.swift`).
         var spellings: [(name: String, entry: Int)] = []
+        var seen = Set<String>()
         for candidate in candidates {
             let name = try keyString(candidate, path: path)
-            if !spellings.contains(where: { $0.name == name }) { spellings.append((name, candidate)) }
+            if seen.insert(name).inserted { spellings.append((name, candidate)) }
         }
         if !map.keysHaveDocumentOrder {
             spellings.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }

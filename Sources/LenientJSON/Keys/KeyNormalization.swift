@@ -187,13 +187,23 @@ enum KeyNormalization {
     }
 
     /// The closest of `candidates` to `key` by edit distance, if it is close enough to suggest.
+    /// A candidate whose length differs from the key's by more than the largest distance
+    /// suggested is too far whatever its letters, so its distance is not computed: a missing
+    /// key costs a pass over an object's keys, not the product of their lengths with the key's.
     static func suggestion(for key: String, among candidates: [String]) -> String? {
+        let wanted = Array(key.lowercased().utf8)
+        let limit = Swift.max(2, key.count / 3)
         var best: (String, Int)?
         for candidate in candidates {
-            let distance = editDistance(Array(key.lowercased().utf8), Array(candidate.lowercased().utf8))
+            // The edit distance is at least the difference of the lengths (in UTF-8 bytes, as
+            // it is counted), so such a candidate can neither be suggested nor be the closest
+            // when another one can.
+            let lowered = Array(candidate.lowercased().utf8)
+            guard abs(lowered.count - wanted.count) <= limit else { continue }
+            let distance = editDistance(wanted, lowered)
             if best == nil || distance < best!.1 { best = (candidate, distance) }
         }
-        guard let best, best.1 <= Swift.max(2, key.count / 3) else { return nil }
+        guard let best, best.1 <= limit else { return nil }
         return best.0
     }
 

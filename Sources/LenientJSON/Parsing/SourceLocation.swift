@@ -24,17 +24,23 @@ struct SourceLocation: Equatable, Sendable {
 
 /// Finds the locations of many offsets in one document cheaply. Report events come in document
 /// order, so it walks on from where it last stopped (a report costs one pass over the text).
-/// Errors raised while a value is decoded again can point back into the text: for an offset
-/// before the last one, a table of line starts is built once and searched, so no lookup
-/// rescans the document from its start.
+/// Errors and events of a value decoded again point back into the text: for an offset before
+/// the last one, a table of checkpoints (the location of every `checkpointStride`-th byte) is
+/// built once, in one pass, and the lookup walks on from the checkpoint before the offset. So
+/// no lookup rescans the document, or a long line, from its start: a one-line document with an
+/// event in each of its rows costs one pass too (`Tests/LenientJSONTests/LinearWorkTests.swift`).
 struct SourceLocator {
     private var offset = 0
     private var line = 1
     private var column = 1
-    /// The offset of the first byte of each line, built on the first backward lookup.
-    private var lineStarts: [Int]?
+    /// The location of every `checkpointStride`-th byte, built on the first backward lookup.
+    private var checkpoints: [SourceLocation]?
     /// The location of byte 0: line 1, column 1, unless the text starts inside a larger stream.
     private let origin: SourceLocation
+    /// Bytes between checkpoints: a backward lookup walks at most this many.
+    static let checkpointStride = 256
+    /// Bytes walked by backward lookups so far (for the tests of `LinearWorkTests.swift`).
+    private(set) var bytesWalkedBack = 0
 
     init(origin: SourceLocation = .start) {
         self.origin = origin
@@ -60,23 +66,45 @@ struct SourceLocator {
         return SourceLocation(line: line, column: column)
     }
 
-    /// The location of `end`, before the last located offset, from the table of line starts.
+    /// The location of `end`, before the last located offset, from the table of checkpoints.
     private mutating func lookBack(to end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
-        if lineStarts == nil {
-            var starts = [0]
-            for i in bytes.indices where bytes[i] == 0x0A { starts.append(i + 1) }
-            lineStarts = starts
+        if checkpoints == nil { checkpoints = Self.checkpoints(of: bytes, origin: origin) }
+        let table = checkpoints ?? [origin]
+        let index = Swift.max(0, Swift.min(end / Self.checkpointStride, table.count - 1))
+        var location = table[index]
+        let start = index * Self.checkpointStride
+        if start < end {
+            bytesWalkedBack &+= end - start
+            for i in start ..< end {
+                let byte = bytes[i]
+                if byte == 0x0A {
+                    location.line += 1
+                    location.column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    location.column += 1
+                }
+            }
         }
-        let starts = lineStarts ?? [0]
-        // The last line start at or before `end`.
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= end { low = middle } else { high = middle - 1 }
+        return location
+    }
+
+    /// The location of byte `k * checkpointStride` of `bytes`, for every `k`.
+    private static func checkpoints(of bytes: UnsafeBufferPointer<UInt8>, origin: SourceLocation) -> [SourceLocation] {
+        var table: [SourceLocation] = []
+        table.reserveCapacity(bytes.count / checkpointStride + 1)
+        var line = origin.line
+        var column = origin.column
+        for i in bytes.indices {
+            if i % checkpointStride == 0 { table.append(SourceLocation(line: line, column: column)) }
+            let byte = bytes[i]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
         }
-        var column = low == 0 ? origin.column : 1
-        for i in starts[low] ..< end where bytes[i] & 0xC0 != 0x80 { column += 1 }
-        return SourceLocation(line: origin.line + low, column: column)
+        if table.isEmpty { table.append(origin) }
+        return table
     }
 }
