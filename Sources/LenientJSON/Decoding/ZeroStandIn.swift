@@ -8,16 +8,20 @@ enum ZeroStandIn {
     /// The runtime's metadata kind of a Swift enumeration (`Optional` has its own, 0x202): part
     /// of Swift's stable ABI on Apple platforms, and the same on Linux.
     private static let enumMetadataKind: UInt = 0x201
+    /// The metadata kind of a Swift structure.
+    private static let structMetadataKind: UInt = 0x200
 
-    /// The value of `T` whose bits are all zero, where that is a value of `T`: a type of size
-    /// zero, or an enumeration of at most one byte (tag 0, its first case declared; a payload
+    /// The value of `T` whose bits are all zero, where that is a value of `T`: a structure of
+    /// size zero (never an enumeration of size zero, which may have no case at all), or an
+    /// enumeration of one byte (tag 0, its first case declared; a payload
     /// that fits in that byte is all zeros too: `false`, or the first case of an enumeration of
     /// the same shape). `nil` for any other type.
     static func value<T>(of _: T.Type) -> T? {
-        if MemoryLayout<T>.size > 1 { return nil }
-        if MemoryLayout<T>.size == 1 {
-            let metadata = unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self)
-            guard metadata.load(as: UInt.self) == enumMetadataKind else { return nil }
+        let kind = unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self).load(as: UInt.self)
+        switch MemoryLayout<T>.size {
+        case 0: guard kind == structMetadataKind else { return nil }
+        case 1: guard kind == enumMetadataKind else { return nil }
+        default: return nil
         }
         return withUnsafeTemporaryAllocation(byteCount: 8, alignment: 8) { bytes -> T? in
             guard let base = bytes.baseAddress else { return nil }
