@@ -26,13 +26,13 @@ let package = Package(
             ],
             path: "Benchmarks/DecodeBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
         .executableTarget(
             name: "compare",
             dependencies: [
-                .product(name: "LenientJSON", package: "LenientJSON"),
+                .product(name: "LenientJSON", package: "LenientJSON")
             ],
             path: "Sources/compare"
         ),
@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "instructions",
             dependencies: [
-                .product(name: "LenientJSON", package: "LenientJSON"),
+                .product(name: "LenientJSON", package: "LenientJSON")
             ],
             path: "Sources/instructions"
         ),

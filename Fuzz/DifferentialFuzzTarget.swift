@@ -22,6 +22,8 @@ public func differentialFuzzTestOneInput(_ start: UnsafeRawPointer, _ count: Int
     guard count > 0 else { return 0 }
     let selector = Int(start.load(as: UInt8.self))
     let data = Data(bytes: start + 1, count: count - 1)
-    if let mismatch = FuzzDifferentialCheck.run(selector: selector, document: data, models: modelCases) { fatalError(mismatch) }
+    if let mismatch = FuzzDifferentialCheck.run(selector: selector, document: data, models: modelCases) {
+        fatalError(mismatch)
+    }
     return 0
 }

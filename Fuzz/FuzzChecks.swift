@@ -5,8 +5,8 @@
 // Built by Scripts/fuzz.sh together with the library sources and Fuzz/FuzzModels.swift.
 import Foundation
 #if canImport(LenientJSON)
-// The test target imports the library; Scripts/fuzz.sh compiles its sources into one module.
-import LenientJSON
+    // The test target imports the library; Scripts/fuzz.sh compiles its sources into one module.
+    import LenientJSON
 #endif
 
 // MARK: - Decoder target
@@ -46,7 +46,9 @@ enum FuzzDecoderCheck {
         case 8: return attempt(FuzzJSON<FuzzNumberThenObject>.self, data, decoder)
         case 9: return attempt([FuzzRecord].self, data, decoder)
         default:
-            guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
+            guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+                return nil
+            }
             return attempt(FuzzModel.self, object, decoder)
                 ?? attempt([String: [Int]].self, object, decoder)
                 ?? attempt(FuzzJSON<FuzzBoolThenArray>.self, object, decoder)
@@ -144,7 +146,8 @@ enum FuzzDifferentialCheck {
             $0.keyDecodingStrategy = .convertFromSnakeCase
             $0.dateDecodingStrategy = .iso8601
             $0.dataDecodingStrategy = .base64
-            $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            $0.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         },
     ]
 
@@ -202,9 +205,12 @@ enum FuzzDifferentialCheck {
     }
 
     /// The description of a mismatch: what differs, where, on which input.
-    static func mismatch(_ what: String, _ data: Data, _ model: String, _ configuration: String, _ details: String) -> String {
+    static func mismatch(_ what: String, _ data: Data, _ model: String, _ configuration: String, _ details: String)
+        -> String
+    {
         let input = String(decoding: data.prefix(600), as: UTF8.self)
-        return "differential mismatch: \(what)\n  model: \(model)\n  configuration: \(configuration)\n  input: \(input)\n\(details)"
+        return
+            "differential mismatch: \(what)\n  model: \(model)\n  configuration: \(configuration)\n  input: \(input)\n\(details)"
     }
 
     /// JSONDecoder traps (instead of throwing) on a document that ends with the `[` opening the
@@ -256,13 +262,15 @@ enum FuzzDifferentialCheck {
     /// (`0x1P4`, which JSONDecoder reads as the integer 16), which JSONDecoder's JSON5 number
     /// reading accepts (README "Differences"), or a digitless exponent.
     static func hasLaxJSON5Number(_ data: Data) -> Bool {
-        hasIncompleteExponent(data) || hasHexNumber(data, followedBy: [UInt8(ascii: "."), UInt8(ascii: "p"), UInt8(ascii: "P")])
+        hasIncompleteExponent(data)
+            || hasHexNumber(data, followedBy: [UInt8(ascii: "."), UInt8(ascii: "p"), UInt8(ascii: "P")])
     }
 
     /// Whether `data` holds `0x` and hex digits followed by one of `bytes`.
     static func hasHexNumber(_ data: Data, followedBy next: Set<UInt8>) -> Bool {
         let bytes = [UInt8](data)
-        for i in bytes.indices.dropFirst().dropLast() where bytes[i] | 0x20 == UInt8(ascii: "x") && bytes[i - 1] == UInt8(ascii: "0") {
+        for i in bytes.indices.dropFirst().dropLast()
+        where bytes[i] | 0x20 == UInt8(ascii: "x") && bytes[i - 1] == UInt8(ascii: "0") {
             var j = i + 1
             while j < bytes.count, StringHex.isHexDigit(bytes[j]) { j += 1 }
             if j < bytes.count, next.contains(bytes[j]) { return true }
@@ -276,8 +284,14 @@ enum FuzzDifferentialCheck {
         let bytes = [UInt8](data)
         for i in bytes.indices.dropLast(2) where bytes[i] == UInt8(ascii: "0") {
             let before = i > 0 ? bytes[i - 1] : 0
-            let isLoneZero = !(before >= UInt8(ascii: "0") && before <= UInt8(ascii: "9")) && before != UInt8(ascii: ".") && before != UInt8(ascii: "-")
-            if isLoneZero, bytes[i + 1] | 0x20 == UInt8(ascii: "e"), bytes[i + 2] >= UInt8(ascii: "1"), bytes[i + 2] <= UInt8(ascii: "9") { return true }
+            let isLoneZero =
+                !(before >= UInt8(ascii: "0") && before <= UInt8(ascii: "9")) && before != UInt8(ascii: ".")
+                && before != UInt8(ascii: "-")
+            if isLoneZero, bytes[i + 1] | 0x20 == UInt8(ascii: "e"), bytes[i + 2] >= UInt8(ascii: "1"),
+                bytes[i + 2] <= UInt8(ascii: "9")
+            {
+                return true
+            }
         }
         return false
     }
@@ -290,24 +304,32 @@ enum FuzzDifferentialCheck {
         return padded.prefix(data.count)
     }
 
-    static func compareOutcomes<T: Decodable & Equatable>(_ type: T.Type, _ data: Data, _ decoders: FuzzDecoders,
-                                                          _ configuration: String) -> String? {
+    static func compareOutcomes<T: Decodable & Equatable>(
+        _ type: T.Type, _ data: Data, _ decoders: FuzzDecoders,
+        _ configuration: String
+    ) -> String? {
         let model = String(describing: T.self)
         let foundation = Result { try decoders.foundation.decode(type, from: paddedForFoundation(data)) }
         let strict = Result { try decoders.strict.decode(type, from: data) }
         switch (foundation, strict) {
         case (.success(let expected), .success(let value)):
-            if !same(expected, value) { return mismatch(".strict value differs", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(value)") }
+            if !same(expected, value) {
+                return mismatch(
+                    ".strict value differs", data, model, configuration,
+                    "  JSONDecoder: \(expected)\n  .strict:     \(value)")
+            }
         case (.success(let expected), .failure(let error)):
             // README "Differences": JSONDecoder's JSON5 number reading lets some malformed
             // numbers through (`500e-`, `0e-`, `0x00.0`; it also reads past its input there).
             if decoders.foundation.allowsJSON5, isMalformedNumberError(error) || hasLaxJSON5Number(data) { return nil }
-            return mismatch(".strict threw", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(error)")
+            return mismatch(
+                ".strict threw", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(error)")
         case (.failure(let expected), .success(let value)):
             // README "Differences": JSONDecoder rejects `0e5` (a zero, then an exponent of one to
             // nine with no sign or fraction), which is valid JSON and reads as 0.
             if hasZeroWithExponent(data) { return nil }
-            return mismatch(".strict succeeded", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(value)")
+            return mismatch(
+                ".strict succeeded", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(value)")
         case (.failure(let expected), .failure(let error)):
             if errorCase(expected) != errorCase(error) {
                 // JSONDecoder's error is its rejection of `0e5` (see above), ours a later value's.
@@ -316,7 +338,9 @@ enum FuzzDifferentialCheck {
                 // JSONDecoder, in document order here, so with several bad members the first
                 // error can differ (both fail).
                 if T.self is any FuzzDictionaryModel.Type { return nil }
-                return mismatch(".strict error case differs", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(error)")
+                return mismatch(
+                    ".strict error case differs", data, model, configuration,
+                    "  JSONDecoder: \(expected)\n  .strict:     \(error)")
             }
         }
         guard case .success(let expected) = foundation else {
@@ -325,42 +349,60 @@ enum FuzzDifferentialCheck {
             return nil
         }
         for (name, decoder, exactKeys) in decoders.lenient {
-            if let problem = compareLenient(name, expected, data, model, configuration,
-                                            value: { try decoder.decode(type, from: data) },
-                                            exactKeys: { try exactKeys.decode(type, from: data) }) { return problem }
+            if let problem = compareLenient(
+                name, expected, data, model, configuration,
+                value: { try decoder.decode(type, from: data) },
+                exactKeys: { try exactKeys.decode(type, from: data) })
+            {
+                return problem
+            }
         }
         // fromJSONObject, where JSONSerialization's tree, written back, reads as the same value.
         guard !decoders.foundation.allowsJSON5,
-              let tree = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-              let written = try? JSONSerialization.data(withJSONObject: tree, options: [.fragmentsAllowed]),
-              let reread = try? decoders.foundation.decode(type, from: written), same(reread, expected)
+            let tree = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+            let written = try? JSONSerialization.data(withJSONObject: tree, options: [.fragmentsAllowed]),
+            let reread = try? decoders.foundation.decode(type, from: written), same(reread, expected)
         else { return nil }
-        if let problem = compareLenient("strict, fromJSONObject", expected, data, model, configuration,
-                                        value: { try decoders.strict.decode(type, fromJSONObject: tree) }, exactKeys: nil) { return problem }
+        if let problem = compareLenient(
+            "strict, fromJSONObject", expected, data, model, configuration,
+            value: { try decoders.strict.decode(type, fromJSONObject: tree) }, exactKeys: nil)
+        {
+            return problem
+        }
         for (name, decoder, exactKeys) in decoders.lenient {
-            if let problem = compareLenient("\(name), fromJSONObject", expected, data, model, configuration,
-                                            value: { try decoder.decode(type, fromJSONObject: tree) },
-                                            exactKeys: { try exactKeys.decode(type, fromJSONObject: tree) }) { return problem }
+            if let problem = compareLenient(
+                "\(name), fromJSONObject", expected, data, model, configuration,
+                value: { try decoder.decode(type, fromJSONObject: tree) },
+                exactKeys: { try exactKeys.decode(type, fromJSONObject: tree) })
+            {
+                return problem
+            }
         }
         return nil
     }
 
     /// A preset's value where JSONDecoder returned `expected`: equal, or equal with exact key
     /// matching. Returns the mismatch, or `nil`.
-    static func compareLenient<T: Equatable>(_ name: String, _ expected: T, _ data: Data, _ model: String, _ configuration: String,
-                                             value: () throws -> T, exactKeys: (() throws -> T)?) -> String? {
+    static func compareLenient<T: Equatable>(
+        _ name: String, _ expected: T, _ data: Data, _ model: String, _ configuration: String,
+        value: () throws -> T, exactKeys: (() throws -> T)?
+    ) -> String? {
         switch Result(catching: value) {
         case .success(let value) where same(expected, value):
             return nil
         case .success(let value):
             if let exactKeys, let exact = try? exactKeys(), same(expected, exact) { return nil }
-            return mismatch(".\(name) value differs", data, model, configuration, "  JSONDecoder: \(expected)\n  .\(name): \(value)")
+            return mismatch(
+                ".\(name) value differs", data, model, configuration, "  JSONDecoder: \(expected)\n  .\(name): \(value)"
+            )
         case .failure(let error):
             // SPEC 1.3: a key matched by normalization may lead to a value JSONDecoder never
             // reads; when that value is invalid JSON, it is an error (never recovered). Where
             // exact keys give JSONDecoder's value, that is the only difference.
             if isSyntaxError(error), let exactKeys, let exact = try? exactKeys(), same(expected, exact) { return nil }
-            return mismatch(".\(name) threw where JSONDecoder succeeded", data, model, configuration, "  JSONDecoder: \(expected)\n  .\(name): \(error)")
+            return mismatch(
+                ".\(name) threw where JSONDecoder succeeded", data, model, configuration,
+                "  JSONDecoder: \(expected)\n  .\(name): \(error)")
         }
     }
 }
@@ -372,6 +414,7 @@ extension Dictionary: FuzzDictionaryModel {}
 /// Hex digits, for the JSON5 number forms the check recognizes.
 enum StringHex {
     static func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
     }
 }

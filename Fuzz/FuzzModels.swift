@@ -116,7 +116,9 @@ enum FuzzJSON<Order: FuzzAttemptOrder>: Decodable, Equatable, CustomStringConver
         case .string(let value): "string(\(String(reflecting: value)))"
         case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
         case .object(let members):
-            "[" + members.sorted { $0.key < $1.key }.map { "\(String(reflecting: $0.key)): \($0.value)" }.joined(separator: ", ") + "]"
+            "["
+                + members.sorted { $0.key < $1.key }.map { "\(String(reflecting: $0.key)): \($0.value)" }.joined(
+                    separator: ", ") + "]"
         }
     }
 }

@@ -13,8 +13,8 @@
 // without any event. Leniency is never switched off for a whole document.
 import Foundation
 #if canImport(LenientJSON)
-// The test target imports the library; Scripts/fuzz.sh compiles its sources into one module.
-import LenientJSON
+    // The test target imports the library; Scripts/fuzz.sh compiles its sources into one module.
+    import LenientJSON
 #endif
 
 // MARK: - Choices
@@ -59,8 +59,10 @@ struct MessyChoices: RandomNumberGenerator {
     mutating func next() -> UInt64 {
         guard position < input.count else { return generator.next() }
         var value: UInt64 = 0
-        for _ in 0 ..< 8 {
-            value = value << 8 | UInt64(position < input.count ? input[position] : UInt8(truncatingIfNeeded: generator.next()))
+        for _ in 0..<8 {
+            value =
+                value << 8
+                | UInt64(position < input.count ? input[position] : UInt8(truncatingIfNeeded: generator.next()))
             position += 1
         }
         return value
@@ -151,7 +153,9 @@ enum MessyValues {
         case 0: return sign + "0"
         case 1: return sign + "\(c.below(100_000))"
         case 2: return sign + "\(c.below(10_000)).\(c.below(1000))"
-        case 3: return sign + "\(1 + c.below(9)).\(c.below(100))" + c.pick(["e", "E"]) + c.pick(["", "+", "-"]) + "\(c.below(20))"
+        case 3:
+            return sign + "\(1 + c.below(9)).\(c.below(100))" + c.pick(["e", "E"]) + c.pick(["", "+", "-"])
+                + "\(c.below(20))"
         default: return sign + "0.\(c.pick(["5", "25", "1", "125", "001"]))"
         }
     }
@@ -166,13 +170,17 @@ enum MessyValues {
     static func string(_ c: inout MessyChoices) -> String {
         // No NUL: JSONDecoder with allowsJSON5 rejects the escape \u0000.
         if c.chance(60) {
-            return c.pick(["", "Ada", "Lovelace", "say \"hi\"", "back\\slash", "tab\there", "line\nbreak", "bell\u{07}",
-                           "caf\u{E9}", "\u{65E5}\u{672C}", "smile \u{1F600}", "a/b/c", "42", "-3", "68.50", "1e5", "0",
-                           "true", "false", "  spaced  ", "null", "\u{2028}sep"])
+            return c.pick([
+                "", "Ada", "Lovelace", "say \"hi\"", "back\\slash", "tab\there", "line\nbreak", "bell\u{07}",
+                "caf\u{E9}", "\u{65E5}\u{672C}", "smile \u{1F600}", "a/b/c", "42", "-3", "68.50", "1e5", "0",
+                "true", "false", "  spaced  ", "null", "\u{2028}sep",
+            ])
         }
-        let alphabet: [Character] = ["a", "Z", "0", "9", " ", "_", "-", "\"", "\\", "/", "\n", "\t", "\u{1}", "\u{7F}",
-                                     "\u{E9}", "\u{20AC}", "\u{1F680}", "{", "]", ","]
-        return String((0 ..< c.below(10)).map { _ in c.pick(alphabet) })
+        let alphabet: [Character] = [
+            "a", "Z", "0", "9", " ", "_", "-", "\"", "\\", "/", "\n", "\t", "\u{1}", "\u{7F}",
+            "\u{E9}", "\u{20AC}", "\u{1F680}", "{", "]", ",",
+        ]
+        return String((0..<c.below(10)).map { _ in c.pick(alphabet) })
     }
 
     static func bool(_ c: inout MessyChoices) -> Bool { c.chance(50) }
@@ -180,7 +188,7 @@ enum MessyValues {
     static func array<T>(_ c: inout MessyChoices, _ element: (inout MessyChoices) -> T) -> [T] {
         // One element often, so that unwrapping has something to act on.
         let count = c.pick([0, 1, 1, 2, 3, 5])
-        return (0 ..< count).map { _ in element(&c) }
+        return (0..<count).map { _ in element(&c) }
     }
 }
 
@@ -227,16 +235,19 @@ struct MessyAddress: MessyModel {
     }
 
     static func == (a: Self, b: Self) -> Bool {
-        (a.streetName, a.houseNumber, a.postalCode, a.geoLatitude, a.isPrimary) == (b.streetName, b.houseNumber, b.postalCode, b.geoLatitude, b.isPrimary)
+        (a.streetName, a.houseNumber, a.postalCode, a.geoLatitude, a.isPrimary) == (
+            b.streetName, b.houseNumber, b.postalCode, b.geoLatitude, b.isPrimary
+        )
     }
 
     private var latitudeText: String?
 
     static func generate(_ c: inout MessyChoices) -> Self {
         let latitude = c.chance(60) ? MessyValues.doubleText(&c) : nil
-        var address = Self(streetName: MessyValues.string(&c), houseNumber: MessyValues.int(&c),
-                           postalCode: c.chance(50) ? String(10_000 + c.below(90_000)) : MessyValues.string(&c),
-                           geoLatitude: latitude.flatMap(Double.init), isPrimary: MessyValues.bool(&c))
+        var address = Self(
+            streetName: MessyValues.string(&c), houseNumber: MessyValues.int(&c),
+            postalCode: c.chance(50) ? String(10_000 + c.below(90_000)) : MessyValues.string(&c),
+            geoLatitude: latitude.flatMap(Double.init), isPrimary: MessyValues.bool(&c))
         address.latitudeText = latitude
         if latitude == nil, c.chance(50) { address.absentKeys.insert("geoLatitude") }
         return address
@@ -247,7 +258,10 @@ struct MessyAddress: MessyModel {
             ("streetName", .string(streetName, optional: false)),
             ("houseNumber", .int(houseNumber)),
             ("postalCode", .string(postalCode, optional: false)),
-            ("geoLatitude", latitudeText.messyNode(.number, absent: absentKeys.contains("geoLatitude")) { .number($0) }),
+            (
+                "geoLatitude",
+                latitudeText.messyNode(.number, absent: absentKeys.contains("geoLatitude")) { .number($0) }
+            ),
             ("isPrimary", .bool(isPrimary)),
         ])
     }
@@ -282,7 +296,7 @@ struct MessyPerson: MessyModel {
 
     private enum CodingKeys: String, CodingKey {
         case firstName, lastName, birthYear, heightMeters, isActive, accountBalance, luckyNumbers, nickNames,
-             middleName, favoriteScore, emailVerified, accountStatus, homeAddress, pastAddresses
+            middleName, favoriteScore, emailVerified, accountStatus, homeAddress, pastAddresses
     }
 
     private struct Texts: Equatable { var height = "0", balance: String?, absent: Set<String> = [] }
@@ -293,7 +307,8 @@ struct MessyPerson: MessyModel {
             && a.heightMeters == b.heightMeters && a.isActive == b.isActive && a.accountBalance == b.accountBalance
             && a.luckyNumbers == b.luckyNumbers && a.nickNames == b.nickNames && a.middleName == b.middleName
             && a.favoriteScore == b.favoriteScore && a.emailVerified == b.emailVerified
-            && a.accountStatus == b.accountStatus && a.homeAddress == b.homeAddress && a.pastAddresses == b.pastAddresses
+            && a.accountStatus == b.accountStatus && a.homeAddress == b.homeAddress
+            && a.pastAddresses == b.pastAddresses
     }
 
     init(from decoder: any Decoder) throws {
@@ -347,10 +362,16 @@ struct MessyPerson: MessyModel {
             ("birthYear", .int(birthYear)),
             ("heightMeters", .number(texts.height)),
             ("isActive", .bool(isActive)),
-            ("accountBalance", texts.balance.messyNode(.number, absent: absent.contains("accountBalance")) { .number($0) }),
+            (
+                "accountBalance",
+                texts.balance.messyNode(.number, absent: absent.contains("accountBalance")) { .number($0) }
+            ),
             ("luckyNumbers", .array(luckyNumbers.map(\.messyNode))),
             ("nickNames", .array(nickNames.map { .string($0, optional: false) })),
-            ("middleName", middleName.messyNode(.string, absent: absent.contains("middleName")) { .string($0, optional: true) }),
+            (
+                "middleName",
+                middleName.messyNode(.string, absent: absent.contains("middleName")) { .string($0, optional: true) }
+            ),
             ("favoriteScore", favoriteScore.messyNode(.number, absent: absent.contains("favoriteScore")) { .int($0) }),
             ("emailVerified", emailVerified.messyNode(.bool, absent: absent.contains("emailVerified")) { .bool($0) }),
             ("accountStatus", accountStatus.node),
@@ -377,14 +398,16 @@ struct MessyOrder: MessyModel {
 
     enum CodingKeys: String, CodingKey {
         case orderId = "orderID", unitPrice, itemCount, customerNote, isGiftWrapped = "giftWrapped", shippingStatus,
-             lineTotals, shippingInfo, trackingCode
+            lineTotals, shippingInfo, trackingCode
     }
 
     enum ShippingKeys: String, CodingKey { case billingAddress }
 
     static func == (a: Self, b: Self) -> Bool {
-        a.orderId == b.orderId && a.unitPrice == b.unitPrice && a.itemCount == b.itemCount && a.customerNote == b.customerNote
-            && a.isGiftWrapped == b.isGiftWrapped && a.shippingStatus == b.shippingStatus && a.lineTotals == b.lineTotals
+        a.orderId == b.orderId && a.unitPrice == b.unitPrice && a.itemCount == b.itemCount
+            && a.customerNote == b.customerNote
+            && a.isGiftWrapped == b.isGiftWrapped && a.shippingStatus == b.shippingStatus
+            && a.lineTotals == b.lineTotals
             && a.billingAddress == b.billingAddress && a.trackingCode == b.trackingCode
     }
 
@@ -429,9 +452,17 @@ struct MessyOrder: MessyModel {
         ]
         if !texts.absent.contains("itemCount") { members.append(("itemCount", .int(itemCount))) }
         members += [
-            ("customerNote", customerNote.messyNode(.string, absent: texts.absent.contains("customerNote")) { .string($0, optional: true) }),
+            (
+                "customerNote",
+                customerNote.messyNode(.string, absent: texts.absent.contains("customerNote")) {
+                    .string($0, optional: true)
+                }
+            ),
             ("giftWrapped", .bool(isGiftWrapped)),
-            ("shippingStatus", shippingStatus.messyNode(.enumeration, absent: texts.absent.contains("shippingStatus")) { $0.node }),
+            (
+                "shippingStatus",
+                shippingStatus.messyNode(.enumeration, absent: texts.absent.contains("shippingStatus")) { $0.node }
+            ),
             ("lineTotals", .array(texts.totals.map { .number($0) })),
             ("shippingInfo", .object([("billingAddress", billingAddress.node)])),
             ("trackingCode", .string(trackingCode, optional: false)),
@@ -460,8 +491,11 @@ enum MessyRewriter {
     /// `path` followed by the member `key`, as report paths spell it: `.key` for a plain
     /// identifier, `['key']` otherwise.
     static func path(_ path: String, key: String) -> String {
-        let plain = key.unicodeScalars.first.map { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) } ?? false
-            && key.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0" ... "9").contains($0))) }
+        let plain =
+            key.unicodeScalars.first.map { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) } ?? false
+            && key.unicodeScalars.allSatisfy {
+                $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+            }
         return plain ? "\(path).\(key)" : "\(path)['\(key)']"
     }
 
@@ -501,11 +535,14 @@ enum MessyRewriter {
     /// (case, `_`, `-` and spaces), differing from the raw value.
     static func respellCase(_ raw: String, all: [String], _ c: inout MessyChoices) -> String? {
         func normalized(_ s: String) -> String { s.lowercased().filter { !"_- ".contains($0) } }
-        let words = words(raw.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
-            .split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())
-        let candidates = [raw.uppercased(), words.joined(separator: "_"), words.joined(separator: "-"),
-                          words.joined(separator: " ").uppercased(), words.map(\.capitalized).joined(separator: " ")]
-            .filter { $0 != raw && normalized($0) == normalized(raw) }
+        let words = words(
+            raw.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "-", with: " ")
+                .split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())
+        let candidates = [
+            raw.uppercased(), words.joined(separator: "_"), words.joined(separator: "-"),
+            words.joined(separator: " ").uppercased(), words.map(\.capitalized).joined(separator: " "),
+        ]
+        .filter { $0 != raw && normalized($0) == normalized(raw) }
         guard !candidates.isEmpty, all.filter({ normalized($0) == normalized(raw) }).count == 1 else { return nil }
         return c.pick(candidates)
     }
@@ -523,10 +560,11 @@ enum MessyRewriter {
         case .enumCase(let raw, _): return .string(raw)
         case .array(let elements): return .array(elements.map { clean($0, &c) })
         case .object(let members):
-            return .object(members.compactMap { key, value in
-                if case .none(_, absent: true) = value { return nil }
-                return (key, clean(value, &c))
-            })
+            return .object(
+                members.compactMap { key, value in
+                    if case .none(_, absent: true) = value { return nil }
+                    return (key, clean(value, &c))
+                })
         case .none: return .literal("null")
         }
     }
@@ -535,8 +573,10 @@ enum MessyRewriter {
     /// `rate` is the percentage of eligible places rewritten.
     /// `numbersAsBools: false` leaves out the JSON numbers 0 and 1 for a Bool (a fuzz run that
     /// skips that known finding under JSON5; see ``MessyRewriteCheck/knownIssues``).
-    static func messy(_ node: MessyNode, path: String, rate: Int, numbersAsBools: Bool = true,
-                      _ c: inout MessyChoices, _ events: inout [MessyEvent]) -> MessyJSON {
+    static func messy(
+        _ node: MessyNode, path: String, rate: Int, numbersAsBools: Bool = true,
+        _ c: inout MessyChoices, _ events: inout [MessyEvent]
+    ) -> MessyJSON {
         func rewrite(_ kind: String) -> Bool {
             guard c.chance(rate) else { return false }
             events.append(MessyEvent(kind: kind, path: path))
@@ -581,27 +621,38 @@ enum MessyRewriter {
             // A single element written without its array: `.lenient` wraps it. The events
             // inside it name its place in the input, which has no index (`$.past_addresses.zip`).
             if elements.count == 1, !isNullOrArray(elements[0]), rewrite("coerced") {
-                return messy(elements[0], path: path, rate: isScalar(elements[0]) ? 0 : rate, numbersAsBools: numbersAsBools, &c, &events)
+                return messy(
+                    elements[0], path: path, rate: isScalar(elements[0]) ? 0 : rate, numbersAsBools: numbersAsBools, &c,
+                    &events)
             }
-            return .array(elements.enumerated().map { messy($1, path: path + "[\($0)]", rate: rate, numbersAsBools: numbersAsBools, &c, &events) })
+            return .array(
+                elements.enumerated().map {
+                    messy($1, path: path + "[\($0)]", rate: rate, numbersAsBools: numbersAsBools, &c, &events)
+                })
         case .object(let members):
-            return .object(members.compactMap { key, value in
-                if case .none(let kind, let absent) = value {
-                    // Made unreadable under its own key: recovered as nil.
-                    let unreadablePath = Self.path(path, key: key)
-                    if c.chance(rate) {
-                        events.append(MessyEvent(kind: "recoveredAsNil", path: unreadablePath))
-                        return (key, kind.unreadable(&c))
+            return .object(
+                members.compactMap { key, value in
+                    if case .none(let kind, let absent) = value {
+                        // Made unreadable under its own key: recovered as nil.
+                        let unreadablePath = Self.path(path, key: key)
+                        if c.chance(rate) {
+                            events.append(MessyEvent(kind: "recoveredAsNil", path: unreadablePath))
+                            return (key, kind.unreadable(&c))
+                        }
+                        return absent ? nil : (key, .literal("null"))
                     }
-                    return absent ? nil : (key, .literal("null"))
-                }
-                var spelled = key
-                if c.chance(rate) {
-                    spelled = respell(key, &c)
-                    events.append(MessyEvent(kind: "matchedKey", path: Self.path(path, key: spelled)))
-                }
-                return (spelled, messy(value, path: Self.path(path, key: spelled), rate: rate, numbersAsBools: numbersAsBools, &c, &events))
-            })
+                    var spelled = key
+                    if c.chance(rate) {
+                        spelled = respell(key, &c)
+                        events.append(MessyEvent(kind: "matchedKey", path: Self.path(path, key: spelled)))
+                    }
+                    return (
+                        spelled,
+                        messy(
+                            value, path: Self.path(path, key: spelled), rate: rate, numbersAsBools: numbersAsBools, &c,
+                            &events)
+                    )
+                })
         case .none:
             return .literal("null")
         }
@@ -625,7 +676,7 @@ enum MessyRewriter {
     static func isJSONNumber(_ text: String) -> Bool {
         var bytes = Array(text.utf8)[...]
         func digits() -> Int {
-            let count = bytes.prefix { (48 ... 57).contains($0) }.count
+            let count = bytes.prefix { (48...57).contains($0) }.count
             bytes = bytes.dropFirst(count)
             return count
         }
@@ -660,9 +711,11 @@ enum MessyEncoding: String, CaseIterable, Sendable {
         case .utf32LE:
             // Without a byte order mark: JSONDecoder (swift-corelibs-foundation) rejects
             // UTF-32LE that starts with FF FE 00 00, and detects it from the zero bytes instead.
-            return Data(text.unicodeScalars.flatMap { s in (0 ..< 4).map { UInt8((s.value >> (8 * $0)) & 0xFF) } })
+            return Data(text.unicodeScalars.flatMap { s in (0..<4).map { UInt8((s.value >> (8 * $0)) & 0xFF) } })
         case .utf32BE:
-            return Data([0, 0, 0xFE, 0xFF]) + Data(text.unicodeScalars.flatMap { s in (0 ..< 4).reversed().map { UInt8((s.value >> (8 * $0)) & 0xFF) } })
+            return Data([0, 0, 0xFE, 0xFF])
+                + Data(
+                    text.unicodeScalars.flatMap { s in (0..<4).reversed().map { UInt8((s.value >> (8 * $0)) & 0xFF) } })
         }
     }
 }
@@ -679,8 +732,9 @@ struct MessySyntax: CustomStringConvertible {
     var encoding = MessyEncoding.utf8
 
     static func random(_ c: inout MessyChoices) -> Self {
-        MessySyntax(allowsJSON5: c.chance(25), whitespace: c.pick([0, 0, 20, 60]), trailingCommas: c.pick([0, 0, 30, 100]),
-                    escapes: c.pick([0, 0, 10, 50]), encoding: c.chance(50) ? .utf8 : c.pick(MessyEncoding.allCases))
+        MessySyntax(
+            allowsJSON5: c.chance(25), whitespace: c.pick([0, 0, 20, 60]), trailingCommas: c.pick([0, 0, 30, 100]),
+            escapes: c.pick([0, 0, 10, 50]), encoding: c.chance(50) ? .utf8 : c.pick(MessyEncoding.allCases))
     }
 
     var description: String {
@@ -697,7 +751,7 @@ struct MessySyntax: CustomStringConvertible {
 
     private func gap(_ out: inout String, _ c: inout MessyChoices) {
         guard whitespace > 0, c.chance(whitespace) else { return }
-        for _ in 0 ... c.below(3) {
+        for _ in 0...c.below(3) {
             if allowsJSON5, c.chance(25) {
                 out += c.chance(50) ? "/* note */" : "// note\n"
             } else {
@@ -751,7 +805,9 @@ struct MessySyntax: CustomStringConvertible {
             case "\r" where !c.chance(escapes): out += "\\r"
             default:
                 if scalar.value < 0x20 || (escapes > 0 && c.chance(escapes)) {
-                    for unit in String(scalar).utf16 { out += "\\u" + String(format: "%04x", unit).uppercased(c.chance(50)) }
+                    for unit in String(scalar).utf16 {
+                        out += "\\u" + String(format: "%04x", unit).uppercased(c.chance(50))
+                    }
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -805,7 +861,9 @@ enum MessyRewriteCheck {
     }
 
     /// A model value (the model chosen among ``modelCount``) and its two documents.
-    static func generate(_ c: inout MessyChoices, syntax pinned: ((inout MessySyntax) -> Void)? = nil) -> MessyRewriteCase {
+    static func generate(_ c: inout MessyChoices, syntax pinned: ((inout MessySyntax) -> Void)? = nil)
+        -> MessyRewriteCase
+    {
         switch c.below(modelCount) {
         case 0, 1: return generate(MessyPerson.self, &c, pinned)
         case 2: return generate(MessyOrder.self, &c, pinned)
@@ -814,7 +872,9 @@ enum MessyRewriteCheck {
         }
     }
 
-    static func generate<T: MessyModel>(_: T.Type, _ c: inout MessyChoices, _ pinned: ((inout MessySyntax) -> Void)?) -> MessyRewriteCase {
+    static func generate<T: MessyModel>(_: T.Type, _ c: inout MessyChoices, _ pinned: ((inout MessySyntax) -> Void)?)
+        -> MessyRewriteCase
+    {
         let value = T.generate(&c)
         var syntax = MessySyntax.random(&c)
         pinned?(&syntax)
@@ -825,9 +885,10 @@ enum MessyRewriteCheck {
         let numbersAsBools = !(syntax.allowsJSON5 && knownIssues.contains("json5-bool-number"))
         let messyTree = MessyRewriter.messy(node, path: "$", rate: rate, numbersAsBools: numbersAsBools, &c, &events)
         let messyText = syntax.write(messyTree, &c)
-        return MessyRewriteCase(model: String(describing: T.self), syntax: syntax, cleanText: cleanText, messyText: messyText,
-                                clean: syntax.encoding.encode(cleanText), messy: syntax.encoding.encode(messyText),
-                                expectedEvents: events.sorted(), value: value)
+        return MessyRewriteCase(
+            model: String(describing: T.self), syntax: syntax, cleanText: cleanText, messyText: messyText,
+            clean: syntax.encoding.encode(cleanText), messy: syntax.encoding.encode(messyText),
+            expectedEvents: events.sorted(), value: value)
     }
 
     /// The checks of one document pair, in order: JSONDecoder reads the clean document as the
@@ -847,17 +908,22 @@ enum MessyRewriteCheck {
             return failure("generator: JSONDecoder rejects the clean document: \(error)", pair)
         }
         guard expected == value else {
-            return failure("generator: JSONDecoder reads the clean document as another value", pair, values: (value, expected))
+            return failure(
+                "generator: JSONDecoder reads the clean document as another value", pair, values: (value, expected))
         }
 
         var cleanReport = LenientDecodingReport()
         do {
             let cleanValue = try lenient.decode(T.self, from: pair.clean, report: &cleanReport)
             if cleanValue != expected {
-                return failure("LenientJSONDecoder reads the clean document as another value than JSONDecoder", pair, values: (expected, cleanValue))
+                return failure(
+                    "LenientJSONDecoder reads the clean document as another value than JSONDecoder", pair,
+                    values: (expected, cleanValue))
             }
             if !cleanReport.events.isEmpty {
-                return failure("LenientJSONDecoder reports events on the clean document: \(cleanReport.events.map(\.description))", pair)
+                return failure(
+                    "LenientJSONDecoder reports events on the clean document: \(cleanReport.events.map(\.description))",
+                    pair)
             }
         } catch {
             return failure("LenientJSONDecoder rejects the clean document JSONDecoder reads: \(error)", pair)
@@ -871,13 +937,16 @@ enum MessyRewriteCheck {
             return failure("LenientJSONDecoder rejects the messy document: \(error)", pair)
         }
         if messyValue != expected {
-            return failure("the messy document decodes to another value than JSONDecoder's of the clean one", pair, values: (expected, messyValue))
+            return failure(
+                "the messy document decodes to another value than JSONDecoder's of the clean one", pair,
+                values: (expected, messyValue))
         }
         let actual = report.events.map { MessyEvent(kind: "\($0.kind)", path: $0.path) }.sorted()
         if actual != pair.expectedEvents {
             let missing = difference(pair.expectedEvents, actual)
             let extra = difference(actual, pair.expectedEvents)
-            return failure("""
+            return failure(
+                """
                 the report's events differ from the rewrites (\(pair.expectedEvents.count) rewrites, \(actual.count) events)
                   expected, not reported: \(missing)
                   reported, not expected: \(extra)
@@ -899,7 +968,8 @@ enum MessyRewriteCheck {
         }
     }
 
-    static func failure(_ what: String, _ pair: MessyRewriteCase, values: (expected: Any, actual: Any)? = nil) -> String {
+    static func failure(_ what: String, _ pair: MessyRewriteCase, values: (expected: Any, actual: Any)? = nil) -> String
+    {
         var text = """
             \(what)
               model: \(pair.model); syntax: \(pair.syntax)

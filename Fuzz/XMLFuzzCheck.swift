@@ -5,7 +5,7 @@
 // sources, Fuzz/FuzzModels.swift and Fuzz/FuzzChecks.swift.
 import Foundation
 #if canImport(LenientJSON)
-import LenientJSON
+    import LenientJSON
 #endif
 
 /// A small feed model: attributes, repeated elements, numbers and booleans in text.
@@ -27,7 +27,9 @@ struct FuzzXMLItem: Decodable, Equatable {
 
 enum FuzzXMLCheck {
     /// The decoders an input's first byte chooses from: the three presets.
-    static let decoders: [LenientJSONDecoder] = [LenientPolicy.strict, .lenient, .permissive].map { LenientJSONDecoder(policy: $0) }
+    static let decoders: [LenientJSONDecoder] = [LenientPolicy.strict, .lenient, .permissive].map {
+        LenientJSONDecoder(policy: $0)
+    }
 
     /// How many models the selector chooses from (the cases of ``run(selector:document:)``).
     static let modelCount = 6

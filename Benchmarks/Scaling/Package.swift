@@ -10,16 +10,16 @@ let package = Package(
     name: "LenientJSONScaling",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "LenientJSON", path: "../.."),
+        .package(name: "LenientJSON", path: "../..")
     ],
     targets: [
         .executableTarget(
             name: "scaling",
             dependencies: [
-                .product(name: "LenientJSON", package: "LenientJSON"),
+                .product(name: "LenientJSON", package: "LenientJSON")
             ],
             path: "Sources/scaling"
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

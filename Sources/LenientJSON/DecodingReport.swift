@@ -69,7 +69,7 @@ public struct LenientDecodingReport: Sendable {
                 var end = i + 2
                 while end < characters.count, characters[end] != "'" { end += characters[end] == "\\" ? 2 : 1 }
                 let stop = Swift.min(end + 1, characters.count)
-                result += String(characters[i ..< stop])
+                result += String(characters[i..<stop])
                 i = stop
                 continue
             }

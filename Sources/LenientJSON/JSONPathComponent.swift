@@ -7,7 +7,9 @@
 /// let cat = try decoder.decode(Cat.self, from: data, at: ["Animals", 1, "Cat"])
 /// let key: JSONPathComponent = .key(name)           // from a variable
 /// ```
-public struct JSONPathComponent: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Sendable, Hashable, CustomStringConvertible {
+public struct JSONPathComponent: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Sendable, Hashable,
+    CustomStringConvertible
+{
     enum Storage: Sendable, Hashable {
         case key(String)
         case index(Int)

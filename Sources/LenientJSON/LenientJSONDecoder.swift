@@ -230,7 +230,9 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         do {
             return try withDocument(data) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
         } catch let error as DecodingError {
-            throw failure(error) { try withDocument(data) { $0.collectProblems(of: type, at: 0, parent: .root, firstError: error) } }
+            throw failure(error) {
+                try withDocument(data) { $0.collectProblems(of: type, at: 0, parent: .root, firstError: error) }
+            }
         }
     }
 
@@ -246,12 +248,18 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// - Returns: The decoded value.
     /// - Throws: `DecodingError`, as ``decode(_:from:)`` throws it.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    open override func decode<T: DecodableWithConfiguration>(_ type: T.Type, from data: Data, configuration: T.DecodingConfiguration) throws -> T {
+    open override func decode<T: DecodableWithConfiguration>(
+        _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
+    ) throws -> T {
         do {
-            return try withDocument(data) { impl in try impl.unwrap(0, as: type, configuration: configuration, parent: .root, key: nil) }
+            return try withDocument(data) { impl in
+                try impl.unwrap(0, as: type, configuration: configuration, parent: .root, key: nil)
+            }
         } catch let error as DecodingError {
             throw failure(error) {
-                try withDocument(data) { $0.collectProblems(of: type, configuration: configuration, at: 0, firstError: error) }
+                try withDocument(data) {
+                    $0.collectProblems(of: type, configuration: configuration, at: 0, firstError: error)
+                }
             }
         }
     }
@@ -271,7 +279,10 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// - Throws: `DecodingError`, as ``decode(_:from:)`` throws it.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     open override func decode<T, C>(_ type: T.Type, from data: Data, configuration: C.Type) throws -> T
-    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
+    where
+        T: DecodableWithConfiguration, C: DecodingConfigurationProviding,
+        T.DecodingConfiguration == C.DecodingConfiguration
+    {
         try decode(type, from: data, configuration: C.decodingConfiguration)
     }
 
@@ -301,9 +312,13 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         let collector = ReportCollector()
         defer { report.events.append(contentsOf: collector.events) }
         do {
-            return try withDocument(data, report: collector) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
+            return try withDocument(data, report: collector) { impl in
+                try impl.unwrap(0, as: type, parent: .root, key: nil)
+            }
         } catch let error as DecodingError {
-            throw failure(error) { try withDocument(data) { $0.collectProblems(of: type, at: 0, parent: .root, firstError: error) } }
+            throw failure(error) {
+                try withDocument(data) { $0.collectProblems(of: type, at: 0, parent: .root, firstError: error) }
+            }
         }
     }
 
@@ -381,7 +396,9 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///     are kept.
     /// - Returns: The decoded value.
     /// - Throws: `DecodingError`, as ``decode(_:fromJSONObject:)`` throws it.
-    open func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any, report: inout LenientDecodingReport) throws -> T {
+    open func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any, report: inout LenientDecodingReport)
+        throws -> T
+    {
         let collector = ReportCollector()
         defer { report.events.append(contentsOf: collector.events) }
         return try decodeTree(type, object, report: collector)
@@ -442,7 +459,8 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///     are kept.
     /// - Returns: The decoded value.
     /// - Throws: `DecodingError`, as ``decode(_:fromXML:)`` throws it.
-    open func decode<T: Decodable>(_ type: T.Type, fromXML data: Data, report: inout LenientDecodingReport) throws -> T {
+    open func decode<T: Decodable>(_ type: T.Type, fromXML data: Data, report: inout LenientDecodingReport) throws -> T
+    {
         let collector = ReportCollector()
         defer { report.events.append(contentsOf: collector.events) }
         return try decodeXML(type, data, report: collector)
@@ -455,13 +473,15 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// Decodes `type` from the root of `map` (a `fromJSONObject` tree's or an XML document's),
     /// listing every problem instead of the first when ``collectsAllErrors`` is set.
     func decodeRoot<T: Decodable>(_ type: T.Type, of map: ValueMap, report: ReportCollector?) throws -> T {
-        let impl = DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root, report: report, reusesContainers: true)
+        let impl = DecoderImpl(
+            map: map, options: snapshot(), entry: 0, pathNode: .root, report: report, reusesContainers: true)
         defer { impl.endDecode() }
         do {
             return try impl.unwrap(0, as: type, parent: .root, key: nil)
         } catch let error as DecodingError {
             throw failure(error) {
-                DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root).collectProblems(of: type, at: 0, parent: .root, firstError: error)
+                DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root).collectProblems(
+                    of: type, at: 0, parent: .root, firstError: error)
             }
         }
     }
@@ -505,14 +525,19 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// copied only if the map outlives the decode (``ValueMap/keepBytes()``). `options` are the
     /// settings read when a stream started (else they are read now); `origin` places a
     /// stream's element in the whole stream, for the lines, columns and paths of its errors.
-    func withDocument<R>(_ data: Data, report: ReportCollector? = nil, options: DecodingOptions? = nil, origin: DocumentOrigin? = nil,
-                         _ body: (DecoderImpl) throws -> R) throws -> R {
+    func withDocument<R>(
+        _ data: Data, report: ReportCollector? = nil, options: DecodingOptions? = nil, origin: DocumentOrigin? = nil,
+        _ body: (DecoderImpl) throws -> R
+    ) throws -> R {
         let options = options ?? snapshot()
         do {
             return try InputEncoding.withUTF8(data) { raw, isOriginal in
-                guard raw.count <= EntryBuffer.maxBytes else { throw DecodingErrors.inputTooLarge(byteCount: raw.count) }
+                guard raw.count <= EntryBuffer.maxBytes else {
+                    throw DecodingErrors.inputTooLarge(byteCount: raw.count)
+                }
                 let borrows = isOriginal && !options.allowsJSON5 && ValueMap.canBorrow(raw)
-                let bytes = borrows
+                let bytes =
+                    borrows
                     // Borrowed bytes are typed as mutable only to share the owned copy's type;
                     // nothing writes through them (the scanner and decoder only read), and
                     // `Data`'s bytes are UInt8 already, so no rebinding is needed.
@@ -529,16 +554,20 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                         var scanner = JSONScanner(bytes: text)
                         words = try scanner.scan(assumesTopLevelDictionary: options.assumesTopLevelDictionary)
                     }
-                    map = ValueMap(entries: words, bytes: bytes, ownsBytes: !borrows, hasSourcePositions: true, isJSON5: options.allowsJSON5)
+                    map = ValueMap(
+                        entries: words, bytes: bytes, ownsBytes: !borrows, hasSourcePositions: true,
+                        isJSON5: options.allowsJSON5)
                 } catch {
                     defer { if !borrows { bytes.deallocate() } }
-                    throw DecodingErrors.syntax(error, path: origin?.path ?? [], bytes: text, origin: origin?.location ?? .start)
+                    throw DecodingErrors.syntax(
+                        error, path: origin?.path ?? [], bytes: text, origin: origin?.location ?? .start)
                 }
                 if let origin { map.locator = SourceLocator(origin: origin.location) }
                 // The decoder lives only inside `decodeRoot`, so that once it returns, the map is
                 // uniquely referenced unless something (an error, a kept `Decoder`) still holds it.
                 func decodeRoot(_ map: ValueMap) throws -> R {
-                    let impl = DecoderImpl(map: map, options: options, entry: 0, pathNode: .root, report: report, reusesContainers: true)
+                    let impl = DecoderImpl(
+                        map: map, options: options, entry: 0, pathNode: .root, report: report, reusesContainers: true)
                     defer { impl.endDecode() }
                     return try body(impl)
                 }

@@ -3,11 +3,11 @@
 // file with the throughput and the peak memory so far, then the totals. The memory stays flat
 // however large the file: only the line being decoded and one read buffer are held.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import LenientJSON
@@ -31,10 +31,12 @@ enum StreamDemo {
         if id % 100_000 == 99_999 { return #""(log rotated)""# }
         let levels = ["debug", "info", "warning", "error"]
         if id % 50 == 49 {
-            return #"{"id": "\#(id)", "level": "\#(levels[id % 4].uppercased())", "message": "request \#(id) served from cache \#(id % 17)", "#
+            return
+                #"{"id": "\#(id)", "level": "\#(levels[id % 4].uppercased())", "message": "request \#(id) served from cache \#(id % 17)", "#
                 + #""duration_ms": "\#(id % 1000).\#(id % 10)", "ok": "\#(id % 9 == 0 ? "no" : "yes")", "at": "2024-03-01 10:\#(10 + id % 50):00"}"#
         }
-        return #"{"id": \#(id), "level": "\#(levels[id % 4])", "message": "request \#(id) served from cache \#(id % 17)", "#
+        return
+            #"{"id": \#(id), "level": "\#(levels[id % 4])", "message": "request \#(id) served from cache \#(id % 17)", "#
             + #""durationMs": \#(id % 1000).\#(id % 10), "ok": \#(id % 9 != 0), "at": "2024-03-01T10:\#(10 + id % 50):00Z"}"#
     }
 
@@ -63,29 +65,30 @@ enum StreamDemo {
     /// so that writing the log does not count; elsewhere the peak stays the process's.
     static func resetPeakResidentSize() {
         #if os(Linux)
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+            try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
         #endif
     }
 
     /// The peak resident size of this process so far, in MB (VmHWM on Linux, else `getrusage`).
     static func peakResidentMegabytes() -> Double {
         #if os(Linux)
-        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-           let kilobytes = Double(line.dropFirst("VmHWM:".count).split(whereSeparator: \.isWhitespace).first ?? "") {
-            return kilobytes / 1024
-        }
+            if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kilobytes = Double(line.dropFirst("VmHWM:".count).split(whereSeparator: \.isWhitespace).first ?? "")
+            {
+                return kilobytes / 1024
+            }
         #endif
         var usage = rusage()
         #if canImport(Glibc)
-        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+            guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
         #else
-        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+            guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
         #endif
         #if canImport(Darwin)
-        return Double(usage.ru_maxrss) / 1_048_576  // bytes
+            return Double(usage.ru_maxrss) / 1_048_576  // bytes
         #else
-        return Double(usage.ru_maxrss) / 1024  // kilobytes
+            return Double(usage.ru_maxrss) / 1024  // kilobytes
         #endif
     }
 
@@ -94,7 +97,9 @@ enum StreamDemo {
         private let lock = NSLock()
         private var counts: [String: Int] = [:]
         func add(_ event: LenientDecodingEvent) { lock.withLock { counts["\(event.kind)", default: 0] += 1 } }
-        var summary: String { lock.withLock { counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") } }
+        var summary: String {
+            lock.withLock { counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") }
+        }
     }
 
     /// Writes a line to standard output at once (unbuffered, so progress shows through a pipe).
@@ -136,8 +141,11 @@ enum StreamDemo {
                     if count * 10 >= log.lines * nextReport {
                         let seconds = Date().timeIntervalSince(start)
                         let megabytesRead = Double(log.bytes) * Double(count) / Double(log.lines) / 1_000_000
-                        say(String(format: "%3d%%  %9d events  %7.0f MB  %6.1f MB/s  peak resident +%.1f MB",
-                                     nextReport * 10, count, megabytesRead, megabytesRead / seconds, peakResidentMegabytes() - baseline))
+                        say(
+                            String(
+                                format: "%3d%%  %9d events  %7.0f MB  %6.1f MB/s  peak resident +%.1f MB",
+                                nextReport * 10, count, megabytesRead, megabytesRead / seconds,
+                                peakResidentMegabytes() - baseline))
                         nextReport += 1
                     }
                 }
@@ -145,8 +153,14 @@ enum StreamDemo {
                 say("error after \(count) events: \(error)")
             }
             let seconds = Date().timeIntervalSince(start)
-            say(String(format: "decoded %d events (%d not ok) in %.1f s: %.1f MB/s", count, failures, seconds, Double(log.bytes) / 1_000_000 / seconds))
-            say(String(format: "peak resident size: %.1f MB, %.1f MB above the baseline", peakResidentMegabytes(), peakResidentMegabytes() - baseline))
+            say(
+                String(
+                    format: "decoded %d events (%d not ok) in %.1f s: %.1f MB/s", count, failures, seconds,
+                    Double(log.bytes) / 1_000_000 / seconds))
+            say(
+                String(
+                    format: "peak resident size: %.1f MB, %.1f MB above the baseline", peakResidentMegabytes(),
+                    peakResidentMegabytes() - baseline))
             say("what leniency did: \(counter.summary)")
         }
         done.wait()

@@ -35,7 +35,8 @@ if CommandLine.arguments.dropFirst().first == "--stream" {
 }
 
 guard let url = Bundle.module.url(forResource: "messy-users", withExtension: "json"),
-      let data = try? Data(contentsOf: url) else {
+    let data = try? Data(contentsOf: url)
+else {
     print("error: the bundled payload messy-users.json is missing")
     exit(1)
 }
@@ -58,9 +59,10 @@ do {
     let dates = ISO8601DateFormatter()
     print("request \(response.requestId), generated \(dates.string(from: response.generatedAt))")
     for user in response.users {
-        print("- #\(user.id) \(user.firstName) \(user.lastName), age \(user.age.map(String.init) ?? "unknown"), zip \(user.zip), "
-            + "\(user.heightInInches) in, active: \(user.isActive), roles: \(user.roles), plan: \(user.plan), "
-            + "signed up \(dates.string(from: user.signupDate))")
+        print(
+            "- #\(user.id) \(user.firstName) \(user.lastName), age \(user.age.map(String.init) ?? "unknown"), zip \(user.zip), "
+                + "\(user.heightInInches) in, active: \(user.isActive), roles: \(user.roles), plan: \(user.plan), "
+                + "signed up \(dates.string(from: user.signupDate))")
     }
 } catch {
     print("failed: \(error)")

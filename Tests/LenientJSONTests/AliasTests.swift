@@ -73,7 +73,9 @@ struct AliasTests {
         Case(json: #"{"zip_code": "N", "zip": "Z", "id": 7}"#, expected: "Z"),
     ]
 
-    @Test("an alias is tried after the exact key and before normalized matching", arguments: Preset.allCases, InputKind.allCases)
+    @Test(
+        "an alias is tried after the exact key and before normalized matching", arguments: Preset.allCases,
+        InputKind.allCases)
     func aliasOrder(preset: Preset, input: InputKind) throws {
         for choice in Self.choices {
             let place = try input.decode(AliasPlace.self, from: Data(choice.json.utf8), with: Self.decoder(preset))
@@ -82,7 +84,9 @@ struct AliasTests {
         }
     }
 
-    @Test("an alias comes before normalized matching in an object whose keys are respelled", arguments: InputKind.allCases)
+    @Test(
+        "an alias comes before normalized matching in an object whose keys are respelled", arguments: InputKind.allCases
+    )
     func aliasOrderInRespelledObject(input: InputKind) throws {
         let decoder = Self.decoder(.lenient)
         decoder.register(aliases: ["zipCode": ["zip"]], for: AliasOrder.self)
@@ -95,7 +99,8 @@ struct AliasTests {
     func aliasAfterRespelledKeys(input: InputKind) throws {
         let decoder = Self.decoder(.lenient)
         decoder.register(aliases: ["name": ["display"]], for: AliasPerson.self)
-        let json = #"{"first_name": "Ada", "last_name": "Lovelace", "AGE": 36, "Name": "by normalization", "display": "by alias"}"#
+        let json =
+            #"{"first_name": "Ada", "last_name": "Lovelace", "AGE": 36, "Name": "by normalization", "display": "by alias"}"#
         let person = try input.decode(AliasPerson.self, from: Data(json.utf8), with: decoder)
         #expect(person == AliasPerson(firstName: "Ada", lastName: "Lovelace", age: 36, name: "by alias"))
     }
@@ -125,7 +130,8 @@ struct AliasTests {
     func optionalProperty(input: InputKind) throws {
         let decoder = Self.decoder(.strict)
         decoder.register(aliases: ["note": ["remark"]], for: AliasPlace.self)
-        let place = try input.decode(AliasPlace.self, from: Data(#"{"zip": "1", "id": 2, "remark": "r"}"#.utf8), with: decoder)
+        let place = try input.decode(
+            AliasPlace.self, from: Data(#"{"zip": "1", "id": 2, "remark": "r"}"#.utf8), with: decoder)
         #expect(place == AliasPlace(zipCode: "1", id: 2, note: "r"))
     }
 
@@ -133,7 +139,8 @@ struct AliasTests {
     func enumRawValues(preset: Preset, input: InputKind) throws {
         var report = LenientDecodingReport()
         let json = #"["WARN", "warn", "warning", "error"]"#
-        let levels = try input.decode([AliasLevel].self, from: Data(json.utf8), with: Self.decoder(preset), report: &report)
+        let levels = try input.decode(
+            [AliasLevel].self, from: Data(json.utf8), with: Self.decoder(preset), report: &report)
         #expect(levels == [.warning, .warning, .warning, .error])
         #expect(report.events.filter { $0.kind == .matchedKey }.map(\.path) == ["$[0]", "$[1]"])
     }
@@ -141,7 +148,9 @@ struct AliasTests {
     @Test("registrations belong to the decoder they were made on", arguments: InputKind.allCases)
     func perDecoder(input: InputKind) {
         #expect(throws: DecodingError.self) {
-            try input.decode(AliasPlace.self, from: Data(#"{"zip": "Z", "objectID": 7}"#.utf8), with: LenientJSONDecoder(policy: .strict))
+            try input.decode(
+                AliasPlace.self, from: Data(#"{"zip": "Z", "objectID": 7}"#.utf8),
+                with: LenientJSONDecoder(policy: .strict))
         }
         #expect(throws: DecodingError.self) {
             try input.decode(AliasLevel.self, from: Data(#""WARN""#.utf8), with: LenientJSONDecoder())
@@ -154,6 +163,8 @@ struct AliasTests {
         let expected = try JSONDecoder().decode(AliasPlace.self, from: data)
         #expect(try Self.decoder(preset).decode(AliasPlace.self, from: data) == expected)
         let levels = Data(#"["warning", "info"]"#.utf8)
-        #expect(try Self.decoder(preset).decode([AliasLevel].self, from: levels) == JSONDecoder().decode([AliasLevel].self, from: levels))
+        #expect(
+            try Self.decoder(preset).decode([AliasLevel].self, from: levels)
+                == JSONDecoder().decode([AliasLevel].self, from: levels))
     }
 }

@@ -14,13 +14,17 @@ struct BadInputTests {
 
     /// Asserts that decoding either succeeds or throws a `DecodingError` whose description
     /// names a JSON path.
-    func expectValueOrLocatedError<T: Decodable>(_ type: T.Type, _ data: Data, policy: LenientPolicy = .lenient,
-                                                 sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectValueOrLocatedError<T: Decodable>(
+        _ type: T.Type, _ data: Data, policy: LenientPolicy = .lenient,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         do {
             _ = try LenientJSONDecoder(policy: policy).decode(type, from: data)
         } catch let error as DecodingError {
             let description = Self.context(error).debugDescription
-            #expect(description.contains("$") || description.contains("line"), "\(description)", sourceLocation: sourceLocation)
+            #expect(
+                description.contains("$") || description.contains("line"), "\(description)",
+                sourceLocation: sourceLocation)
         } catch {
             Issue.record("not a DecodingError: \(error)", sourceLocation: sourceLocation)
         }
@@ -28,7 +32,8 @@ struct BadInputTests {
 
     static func context(_ error: DecodingError) -> DecodingError.Context {
         switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
             return context
         @unknown default:
             return DecodingError.Context(codingPath: [], debugDescription: "")
@@ -39,7 +44,9 @@ struct BadInputTests {
     func deepNesting(opener: String) throws {
         let data = Data(String(repeating: opener, count: 100_000).utf8)
         for policy in [LenientPolicy.strict, .lenient, .permissive] {
-            #expect(throws: DecodingError.self) { try LenientJSONDecoder(policy: policy).decode(Model.self, from: data) }
+            #expect(throws: DecodingError.self) {
+                try LenientJSONDecoder(policy: policy).decode(Model.self, from: data)
+            }
         }
         do {
             _ = try LenientJSONDecoder().decode([Int].self, from: data)
@@ -61,9 +68,11 @@ struct BadInputTests {
         #expect(throws: DecodingError.self) { try decoder.decode([Int].self, from: data) }
     }
 
-    @Test("invalid UTF-8 in strings and keys", arguments: [
-        [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80],
-    ] as [[UInt8]])
+    @Test(
+        "invalid UTF-8 in strings and keys",
+        arguments: [
+            [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80],
+        ] as [[UInt8]])
     func invalidUTF8(bytes: [UInt8]) {
         let inValue = Data(#"{"b":[""#.utf8) + Data(bytes) + Data(#""]}"#.utf8)
         let inKey = Data(#"{""#.utf8) + Data(bytes) + Data(#"":1,"a":2}"#.utf8)
@@ -72,12 +81,17 @@ struct BadInputTests {
             expectValueOrLocatedError(Model.self, inKey, policy: policy)
             expectValueOrLocatedError([String: Int].self, inKey, policy: policy)
         }
-        #expect(throws: DecodingError.self) { try LenientJSONDecoder(policy: .strict).decode(Model.self, from: inValue) }
+        #expect(throws: DecodingError.self) {
+            try LenientJSONDecoder(policy: .strict).decode(Model.self, from: inValue)
+        }
     }
 
-    @Test("lone and reversed surrogate escapes", arguments: [
-        #""\ud800""#, #""\udc00""#, #""\udc00\ud800""#, #""\ud800x""#, #""\ud800\u0041""#, #""\ud83d""#, #""\u12""#, #""\uZZZZ""#,
-    ])
+    @Test(
+        "lone and reversed surrogate escapes",
+        arguments: [
+            #""\ud800""#, #""\udc00""#, #""\udc00\ud800""#, #""\ud800x""#, #""\ud800\u0041""#, #""\ud83d""#, #""\u12""#,
+            #""\uZZZZ""#,
+        ])
     func surrogates(text: String) {
         #expect(throws: DecodingError.self) { try LenientJSONDecoder().decode(String.self, from: Data(text.utf8)) }
         expectValueOrLocatedError([String].self, Data("[\(text)]".utf8))
@@ -92,14 +106,16 @@ struct BadInputTests {
         var testDescription: String { label }
     }
 
-    @Test("10,000-digit numbers and huge exponents", arguments: [
-        HugeNumber(label: "9 × 10,000", text: String(repeating: "9", count: 10_000)),
-        HugeNumber(label: "-1 × 10,000", text: "-" + String(repeating: "1", count: 10_000)),
-        HugeNumber(label: "0.000…1", text: "0." + String(repeating: "0", count: 10_000) + "1"),
-        HugeNumber(label: "1e999999999", text: "1e999999999"),
-        HugeNumber(label: "1e-999999999", text: "1e-999999999"),
-        HugeNumber(label: "-1E+999999999999999999999", text: "-1E+999999999999999999999"),
-    ])
+    @Test(
+        "10,000-digit numbers and huge exponents",
+        arguments: [
+            HugeNumber(label: "9 × 10,000", text: String(repeating: "9", count: 10_000)),
+            HugeNumber(label: "-1 × 10,000", text: "-" + String(repeating: "1", count: 10_000)),
+            HugeNumber(label: "0.000…1", text: "0." + String(repeating: "0", count: 10_000) + "1"),
+            HugeNumber(label: "1e999999999", text: "1e999999999"),
+            HugeNumber(label: "1e-999999999", text: "1e-999999999"),
+            HugeNumber(label: "-1E+999999999999999999999", text: "-1E+999999999999999999999"),
+        ])
     func hugeNumbers(number: HugeNumber) {
         let text = number.text
         for policy in [LenientPolicy.strict, .permissive] {
@@ -118,18 +134,22 @@ struct BadInputTests {
     func truncation() throws {
         let text = #"{"a": 12, "b": ["x\u00e9\n", "y"], "c": {"k": -1.5e3, "l": true}, "d": null}"#
         let bytes = Array(text.utf8)
-        for end in 0 ..< bytes.count {
+        for end in 0..<bytes.count {
             let data = Data(bytes[..<end])
             for policy in [LenientPolicy.strict, .lenient, .permissive] {
-                #expect(throws: DecodingError.self) { try LenientJSONDecoder(policy: policy).decode(Model.self, from: data) }
+                #expect(throws: DecodingError.self) {
+                    try LenientJSONDecoder(policy: policy).decode(Model.self, from: data)
+                }
             }
         }
         #expect(try LenientJSONDecoder().decode(Model.self, from: Data(bytes)).a == 12)
     }
 
-    @Test("NUL bytes", arguments: [
-        "\u{0}", "[\u{0}]", "{\"a\":1}\u{0}", "\"a\u{0}b\"", "{\"a\u{0}\":1}", "[1\u{0},2]",
-    ])
+    @Test(
+        "NUL bytes",
+        arguments: [
+            "\u{0}", "[\u{0}]", "{\"a\":1}\u{0}", "\"a\u{0}b\"", "{\"a\u{0}\":1}", "[1\u{0},2]",
+        ])
     func nulBytes(text: String) {
         expectValueOrLocatedError(Model.self, Data(text.utf8))
         expectValueOrLocatedError(String.self, Data(text.utf8))
@@ -149,9 +169,9 @@ struct BadInputTests {
     func byteSoup() {
         var generator = SplitMix64(seed: 0x5EED_B17E)
         let alphabet = Array(#"{}[]:,"\ 0123456789.eE+-tfnrulaxyz"#.utf8) + [0x00, 0xFF, 0xC3, 0xA9, 0x0A]
-        for _ in 0 ..< 2_000 {
-            let count = Int.random(in: 0 ..< 40, using: &generator)
-            let data = Data((0 ..< count).map { _ in alphabet.randomElement(using: &generator)! })
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0..<40, using: &generator)
+            let data = Data((0..<count).map { _ in alphabet.randomElement(using: &generator)! })
             for policy in [LenientPolicy.strict, .permissive] {
                 expectValueOrLocatedError(Model.self, data, policy: policy)
                 expectValueOrLocatedError([[Int?]].self, data, policy: policy)
@@ -219,38 +239,40 @@ struct BadInputTests {
     /// growth it measured; `nil` if no child could be started or it did not report.
     static func measureInChild() -> Int? {
         #if os(Linux) || os(macOS)
-        let arguments = CommandLine.arguments
-        // `swift test` runs the test binary itself on Linux, and on macOS a helper given the
-        // bundle with `--test-bundle-path`: keep that, run Swift Testing, filter to one test.
-        var childArguments: [String] = []
-        if let index = arguments.firstIndex(of: "--test-bundle-path"), index + 1 < arguments.count {
-            childArguments += ["--test-bundle-path", arguments[index + 1]]
-        }
-        childArguments += ["--testing-library", "swift-testing", "--filter", "BadInputTests/largeArrayDecode"]
-        #if os(Linux)
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            let arguments = CommandLine.arguments
+            // `swift test` runs the test binary itself on Linux, and on macOS a helper given the
+            // bundle with `--test-bundle-path`: keep that, run Swift Testing, filter to one test.
+            var childArguments: [String] = []
+            if let index = arguments.firstIndex(of: "--test-bundle-path"), index + 1 < arguments.count {
+                childArguments += ["--test-bundle-path", arguments[index + 1]]
+            }
+            childArguments += ["--testing-library", "swift-testing", "--filter", "BadInputTests/largeArrayDecode"]
+            #if os(Linux)
+                let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            #else
+                guard let first = arguments.first else { return nil }
+                let executable = URL(fileURLWithPath: first)
+            #endif
+            let result = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "lenient-memory-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: result) }
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = childArguments
+            var environment = ProcessInfo.processInfo.environment
+            environment[memoryChildKey] = result.path
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            do { try process.run() } catch { return nil }
+            process.waitUntilExit()
+            guard process.terminationStatus == 0,
+                let text = try? String(contentsOf: result, encoding: .utf8),
+                let growth = Int(text), growth >= 0
+            else { return nil }
+            return growth
         #else
-        guard let first = arguments.first else { return nil }
-        let executable = URL(fileURLWithPath: first)
-        #endif
-        let result = FileManager.default.temporaryDirectory.appendingPathComponent("lenient-memory-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: result) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = childArguments
-        var environment = ProcessInfo.processInfo.environment
-        environment[memoryChildKey] = result.path
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let text = try? String(contentsOf: result, encoding: .utf8),
-              let growth = Int(text), growth >= 0 else { return nil }
-        return growth
-        #else
-        return nil
+            return nil
         #endif
     }
 
@@ -258,16 +280,17 @@ struct BadInputTests {
     /// where it cannot be read.
     static func peakResidentBytes() -> Int? {
         #if os(Linux)
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
-        return kilobytes * 1024
+            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+            else { return nil }
+            return kilobytes * 1024
         #elseif canImport(Darwin)
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
-        return Int(usage.ru_maxrss)
+            var usage = rusage()
+            guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
+            return Int(usage.ru_maxrss)
         #else
-        return nil
+            return nil
         #endif
     }
 }

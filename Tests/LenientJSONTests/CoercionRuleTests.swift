@@ -46,7 +46,9 @@ struct CoercionRuleTests {
     @Test("Float, Double ← NaN / Infinity strings (P)", arguments: CRTRows.nonConformingWords)
     func nonConformingWords(_ row: any CoercionRuleRow) { row.check() }
 
-    @Test("Float, Double ← exact nonConformingFloatDecodingStrategy strings (every preset)", arguments: CRTRows.nonConformingExact)
+    @Test(
+        "Float, Double ← exact nonConformingFloatDecodingStrategy strings (every preset)",
+        arguments: CRTRows.nonConformingExact)
     func nonConformingExact(_ row: any CoercionRuleRow) { row.check() }
 
     @Test("Decimal ← number or numeric string, exact from the text (L)", arguments: CRTRows.decimal)
@@ -79,7 +81,9 @@ struct CoercionRuleTests {
     @Test("Optional non-String scalar ← \"\" or whitespace: nil (L)", arguments: CRTRows.optionalEmptyString)
     func optionalFromEmptyString(_ row: any CoercionRuleRow) { row.check() }
 
-    @Test("non-Optional non-String scalar ← \"\": error in L, default in P (-)", arguments: CRTRows.nonOptionalEmptyString)
+    @Test(
+        "non-Optional non-String scalar ← \"\": error in L, default in P (-)", arguments: CRTRows.nonOptionalEmptyString
+    )
     func nonOptionalFromEmptyString(_ row: any CoercionRuleRow) { row.check() }
 
     @Test("URL, UUID, Bool, numbers ← surrounding whitespace: trimmed (L)", arguments: CRTRows.whitespace)
@@ -101,7 +105,9 @@ struct CoercionRuleTests {
 
     // Enums, UUID, Data
 
-    @Test("String-raw CaseIterable enum ← case, `_`, `-`, space-insensitive unique match (L)", arguments: CRTRows.stringEnum)
+    @Test(
+        "String-raw CaseIterable enum ← case, `_`, `-`, space-insensitive unique match (L)",
+        arguments: CRTRows.stringEnum)
     func stringEnum(_ row: any CoercionRuleRow) { row.check() }
 
     @Test("Int-raw enum ← numeric string (L)", arguments: CRTRows.intEnum)
@@ -115,7 +121,9 @@ struct CoercionRuleTests {
 
     // Parity
 
-    @Test("where JSONDecoder itself rounds, LenientJSON returns what JSONDecoder returns", arguments: CRTRows.parityRounding)
+    @Test(
+        "where JSONDecoder itself rounds, LenientJSON returns what JSONDecoder returns",
+        arguments: CRTRows.parityRounding)
     func parityWhereJSONDecoderRounds(_ row: any CoercionRuleRow) { row.check() }
 }
 
@@ -134,7 +142,9 @@ private enum CRTRows {
         accepted("1.27e2", Int8.self, 127),
         accepted("-1.28e2", Int8.self, -128),
         accepted("2.550e2", UInt8.self, 255),
-        accepted("4.2e1", Int64.self, 42, trees: [hand("Double 42.0") { 42.0 }, hand("NSNumber(42.0)") { NSNumber(value: 42.0) }]),
+        accepted(
+            "4.2e1", Int64.self, 42,
+            trees: [hand("Double 42.0") { 42.0 }, hand("NSNumber(42.0)") { NSNumber(value: 42.0) }]),
         accepted("1.0", Int?.self, 1),
     ]
 
@@ -233,7 +243,8 @@ private enum CRTRows {
     ]
 
     static let numberInText: [any CoercionRuleRow] = [
-        permissiveOnly(#""the 21.5 slices""#, Int.self, 21, trees: [hand("String (PPExtractor)") { "the 21.5 slices" }]),
+        permissiveOnly(
+            #""the 21.5 slices""#, Int.self, 21, trees: [hand("String (PPExtractor)") { "the 21.5 slices" }]),
         permissiveOnly(#""the 21.5 slices""#, UInt.self, 21),
         permissiveOnly(#""the 21.5 slices""#, Int8.self, 21),
         permissiveOnly(#""the 21.5 slices""#, Double.self, 21.5),
@@ -302,7 +313,10 @@ private enum CRTRows {
     ]
 
     static let nonConformingExact: [any CoercionRuleRow] = {
-        let strategy: CRTConfigure = { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NotANumber") }
+        let strategy: CRTConfigure = {
+            $0.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NotANumber")
+        }
         return [
             accepted(#""+Inf""#, Double.self, .infinity, configure: strategy),
             accepted(#""-Inf""#, Double.self, -.infinity, configure: strategy),
@@ -317,11 +331,13 @@ private enum CRTRows {
 
     static let decimal: [any CoercionRuleRow] = [
         // JSONDecoder already reads these numbers (38 digits or fewer) exactly.
-        accepted("3.14159265358979323846264338327950288", Decimal.self, decimal("3.14159265358979323846264338327950288"),
-                 trees: [hand("Decimal") { decimal("3.14159265358979323846264338327950288") }]),
+        accepted(
+            "3.14159265358979323846264338327950288", Decimal.self, decimal("3.14159265358979323846264338327950288"),
+            trees: [hand("Decimal") { decimal("3.14159265358979323846264338327950288") }]),
         accepted("0.1", Decimal.self, decimal("0.1")),
         accepted("-2.50", Decimal.self, decimal("-2.50")),
-        lenientRule(#""3.14159265358979323846264338327950288""#, Decimal.self, decimal("3.14159265358979323846264338327950288")),
+        lenientRule(
+            #""3.14159265358979323846264338327950288""#, Decimal.self, decimal("3.14159265358979323846264338327950288")),
         lenientRule(#""0.1""#, Decimal.self, decimal("0.1")),
         lenientRule(#"" -2.50 ""#, Decimal.self, decimal("-2.50")),
         lenientRule(#""+12""#, Decimal.self, decimal("12")),
@@ -335,7 +351,9 @@ private enum CRTRows {
     // MARK: Bool
 
     static let boolZeroOne: [any CoercionRuleRow] = [
-        lenientRule("1", Bool.self, true, trees: [hand("Int 1") { 1 }, hand("NSNumber(value: 1 as Int)") { NSNumber(value: 1 as Int) }]),
+        lenientRule(
+            "1", Bool.self, true,
+            trees: [hand("Int 1") { 1 }, hand("NSNumber(value: 1 as Int)") { NSNumber(value: 1 as Int) }]),
         lenientRule("0", Bool.self, false, trees: [hand("Int 0") { 0 }]),
         lenientRule("1.0", Bool.self, true, trees: [hand("Double 1.0") { 1.0 }]),
         lenientRule("0.0", Bool.self, false),
@@ -383,7 +401,9 @@ private enum CRTRows {
     // MARK: String
 
     static let stringFromNumber: [any CoercionRuleRow] = [
-        lenientRule("94015", String.self, "94015", trees: [hand("Int 94015 (RPJSONMapper zip)") { 94015 }, hand("NSNumber(94015)") { NSNumber(value: 94015) }]),
+        lenientRule(
+            "94015", String.self, "94015",
+            trees: [hand("Int 94015 (RPJSONMapper zip)") { 94015 }, hand("NSNumber(94015)") { NSNumber(value: 94015) }]),
         lenientRule("68.50", String.self, "68.50", serializationTree: false),
         lenientRule("1e2", String.self, "1e2", serializationTree: false),
         lenientRule("1E+2", String.self, "1E+2", serializationTree: false),
@@ -504,10 +524,13 @@ private enum CRTRows {
     ]
 
     static let arrayFromIndexedObject: [any CoercionRuleRow] = [
-        permissiveOnly(#"{"0":"a","1":"b"}"#, [String].self, ["a", "b"], trees: [hand("[\"0\": \"a\", \"1\": \"b\"]") { ["0": "a", "1": "b"] }]),
+        permissiveOnly(
+            #"{"0":"a","1":"b"}"#, [String].self, ["a", "b"],
+            trees: [hand("[\"0\": \"a\", \"1\": \"b\"]") { ["0": "a", "1": "b"] }]),
         permissiveOnly(#"{"1":"b","0":"a"}"#, [String].self, ["a", "b"]),
         permissiveOnly(#"{"0":1,"1":2,"2":3}"#, [Int].self, [1, 2, 3]),
-        permissiveOnly(#"{"10":10,"2":2,"0":0,"9":9,"1":1,"3":3,"8":8,"4":4,"7":7,"5":5,"6":6}"#, [Int].self, Array(0 ... 10)),
+        permissiveOnly(
+            #"{"10":10,"2":2,"0":0,"9":9,"1":1,"3":3,"8":8,"4":4,"7":7,"5":5,"6":6}"#, [Int].self, Array(0...10)),
         permissiveOnly(#"{"0":"7"}"#, [Int].self, [7]),
         row(#"{"0":"a","1":"b"}"#, [String]?.self, lenient: .value(nil), permissive: .value(["a", "b"])),
         // Gaps, as PHP's array_filter leaves them: numeric key order.
@@ -582,7 +605,9 @@ private enum CRTRows {
         never(#""urn:uuid:""#, UUID.self),
         never(#""not-a-uuid""#, UUID.self),
         never(#""G621E1F8-C36C-495A-93FC-0C247A3E6E5F""#, UUID.self),
-        row(#""not-a-uuid""#, UUID?.self, lenient: .value(nil), permissive: .failsAnyCase, permissivePreset: .value(nil)),
+        row(
+            #""not-a-uuid""#, UUID?.self, lenient: .value(nil), permissive: .failsAnyCase, permissivePreset: .value(nil)
+        ),
     ]
 
     static let base64: [any CoercionRuleRow] = {
@@ -592,8 +617,10 @@ private enum CRTRows {
         let url = standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
         let unpadded = standard.replacingOccurrences(of: "=", with: "")
         let urlUnpadded = url.replacingOccurrences(of: "=", with: "")
-        let long = Data((0 ..< 120).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
-        let wrapped = long.base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+        let long = Data((0..<120).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        let wrapped = long.base64EncodedString(options: [
+            .lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed,
+        ])
         let lfWrapped = long.base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
         func json(_ s: String) -> String {
             "\"" + s.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n") + "\""
@@ -667,11 +694,14 @@ extension CRTRows {
     }
 
     static func row<T: Decodable & Equatable & Sendable>(
-        _ json: String, _ type: T.Type, lenient: CRTOutcome<T>, permissive: CRTOutcome<T>?, permissivePreset: CRTOutcome<T>? = nil,
+        _ json: String, _ type: T.Type, lenient: CRTOutcome<T>, permissive: CRTOutcome<T>?,
+        permissivePreset: CRTOutcome<T>? = nil,
         configure: CRTConfigure? = nil, trees: [CRTHandTree] = [], serializationTree: Bool = true,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> any CoercionRuleRow {
-        CRTRow(json: json, lenient: lenient, permissive: permissive, permissivePreset: permissivePreset, configure: configure,
+        CRTRow(
+            json: json, lenient: lenient, permissive: permissive, permissivePreset: permissivePreset,
+            configure: configure,
             trees: trees, serializationTree: serializationTree, sourceLocation: sourceLocation)
     }
 
@@ -680,7 +710,9 @@ extension CRTRows {
         _ json: String, _ type: T.Type, _ value: T, configure: CRTConfigure? = nil, trees: [CRTHandTree] = [],
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> any CoercionRuleRow {
-        row(json, type, lenient: .value(value), permissive: .value(value), configure: configure, trees: trees, sourceLocation: sourceLocation)
+        row(
+            json, type, lenient: .value(value), permissive: .value(value), configure: configure, trees: trees,
+            sourceLocation: sourceLocation)
     }
 
     /// An `L` row: the value in `.lenient` and `.permissive`.
@@ -688,24 +720,31 @@ extension CRTRows {
         _ json: String, _ type: T.Type, _ value: T, configure: CRTConfigure? = nil, trees: [CRTHandTree] = [],
         serializationTree: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
     ) -> any CoercionRuleRow {
-        row(json, type, lenient: .value(value), permissive: .value(value), configure: configure, trees: trees,
+        row(
+            json, type, lenient: .value(value), permissive: .value(value), configure: configure, trees: trees,
             serializationTree: serializationTree, sourceLocation: sourceLocation)
     }
 
     /// A `P` row: JSONDecoder's error in `.lenient`, the value in `.permissive`.
     static func permissiveOnly<T: Decodable & Equatable & Sendable>(
-        _ json: String, _ type: T.Type, _ value: T, lenientError: CRTLenientError = .sameCaseAsFoundation, configure: CRTConfigure? = nil,
+        _ json: String, _ type: T.Type, _ value: T, lenientError: CRTLenientError = .sameCaseAsFoundation,
+        configure: CRTConfigure? = nil,
         trees: [CRTHandTree] = [], sourceLocation: SourceLocation = #_sourceLocation
     ) -> any CoercionRuleRow {
-        row(json, type, lenient: lenientError == .any ? .failsAnyCase : .fails, permissive: .value(value), configure: configure, trees: trees, sourceLocation: sourceLocation)
+        row(
+            json, type, lenient: lenientError == .any ? .failsAnyCase : .fails, permissive: .value(value),
+            configure: configure, trees: trees, sourceLocation: sourceLocation)
     }
 
     /// A `-` row: an error from every rule; in the `.permissive` preset, §5 decides.
     static func never<T: Decodable & Equatable & Sendable>(
-        _ json: String, _ type: T.Type, lenientError: CRTLenientError = .sameCaseAsFoundation, configure: CRTConfigure? = nil,
+        _ json: String, _ type: T.Type, lenientError: CRTLenientError = .sameCaseAsFoundation,
+        configure: CRTConfigure? = nil,
         trees: [CRTHandTree] = [], sourceLocation: SourceLocation = #_sourceLocation
     ) -> any CoercionRuleRow {
-        row(json, type, lenient: lenientError == .any ? .failsAnyCase : .fails, permissive: .failsAnyCase, configure: configure,
+        row(
+            json, type, lenient: lenientError == .any ? .failsAnyCase : .fails, permissive: .failsAnyCase,
+            configure: configure,
             trees: trees, sourceLocation: sourceLocation)
     }
 
@@ -775,7 +814,8 @@ protocol CoercionRuleRow: Sendable, CustomTestStringConvertible {
 
 /// The `.permissive` coercions alone, without §5 recovery: what the rule itself gives.
 private let crtPermissiveRulesOnly = LenientPolicy(
-    coercions: LenientPolicy.permissive.coercions, keyMatching: .normalized, missingValues: .throw, invalidValues: .throw)
+    coercions: LenientPolicy.permissive.coercions, keyMatching: .normalized, missingValues: .throw,
+    invalidValues: .throw)
 
 private struct CRTRow<T: Decodable & Equatable & Sendable>: CoercionRuleRow {
     var json: String
@@ -817,61 +857,90 @@ private struct CRTRow<T: Decodable & Equatable & Sendable>: CoercionRuleRow {
         let foundation = Result { try reference.decode(CRTBox<T>.self, from: data).v }
 
         var inputs: [(String, (LenientJSONDecoder) throws -> T)] = [
-            ("Data", { try $0.decode(CRTBox<T>.self, from: data).v }),
+            ("Data", { try $0.decode(CRTBox<T>.self, from: data).v })
         ]
         if serializationTree, let tree = try? JSONSerialization.jsonObject(with: data) {
             inputs.append(("JSONSerialization tree", { try $0.decode(CRTBox<T>.self, fromJSONObject: tree).v }))
         }
         for tree in trees {
-            inputs.append(("hand-written tree (\(tree.label))", { try $0.decode(CRTBox<T>.self, fromJSONObject: ["v": tree.make()]).v }))
+            inputs.append(
+                (
+                    "hand-written tree (\(tree.label))",
+                    { try $0.decode(CRTBox<T>.self, fromJSONObject: ["v": tree.make()]).v }
+                ))
         }
         if T.self is any CRTIfPresentDecodable.Type {
             // The same through decodeIfPresent (a synthesized `let v: X?`).
             inputs.append(("Data, decodeIfPresent", { try $0.decode(CRTIfPresentBox<T>.self, from: data).v }))
             if serializationTree, let tree = try? JSONSerialization.jsonObject(with: data) {
-                inputs.append(("JSONSerialization tree, decodeIfPresent", { try $0.decode(CRTIfPresentBox<T>.self, fromJSONObject: tree).v }))
+                inputs.append(
+                    (
+                        "JSONSerialization tree, decodeIfPresent",
+                        { try $0.decode(CRTIfPresentBox<T>.self, fromJSONObject: tree).v }
+                    ))
             }
         }
 
         for (input, decode) in inputs {
             let strict = Result { try decode(decoder(.strict)) }
             expectStrictParity(strict, foundation, "\(testDescription), \(input), .strict vs JSONDecoder")
-            expect(Result { try decode(decoder(.lenient)) }, lenient, foundation, "\(testDescription), \(input), .lenient")
+            expect(
+                Result { try decode(decoder(.lenient)) }, lenient, foundation, "\(testDescription), \(input), .lenient")
             if let permissive {
-                expect(Result { try decode(decoder(crtPermissiveRulesOnly)) }, permissive, foundation,
-                       "\(testDescription), \(input), .permissive coercions without §5 recovery")
+                expect(
+                    Result { try decode(decoder(crtPermissiveRulesOnly)) }, permissive, foundation,
+                    "\(testDescription), \(input), .permissive coercions without §5 recovery")
             }
-            expect(Result { try decode(decoder(.permissive)) }, expectedPermissivePreset, foundation, "\(testDescription), \(input), .permissive")
+            expect(
+                Result { try decode(decoder(.permissive)) }, expectedPermissivePreset, foundation,
+                "\(testDescription), \(input), .permissive")
         }
     }
 
     func expectStrictParity(_ actual: Result<T, any Error>, _ foundation: Result<T, any Error>, _ context: String) {
         switch (actual, foundation) {
         case (.success(let a), .success(let f)):
-            #expect(crtSame(a, f), "\(context): \(crtShow(a)) ≠ JSONDecoder's \(crtShow(f))", sourceLocation: sourceLocation)
+            #expect(
+                crtSame(a, f), "\(context): \(crtShow(a)) ≠ JSONDecoder's \(crtShow(f))", sourceLocation: sourceLocation
+            )
         case (.failure(let a), .failure(let f)):
-            #expect(CRTErrorCase(a) == CRTErrorCase(f), "\(context): \(CRTErrorCase(a)) ≠ JSONDecoder's \(CRTErrorCase(f)) (\(a))", sourceLocation: sourceLocation)
+            #expect(
+                CRTErrorCase(a) == CRTErrorCase(f),
+                "\(context): \(CRTErrorCase(a)) ≠ JSONDecoder's \(CRTErrorCase(f)) (\(a))",
+                sourceLocation: sourceLocation)
             let foundationPath = crtPathString(f)
             if !foundationPath.isEmpty {
-                #expect(crtPathString(a) == foundationPath, "\(context): codingPath \(crtPathString(a)) ≠ JSONDecoder's \(foundationPath)", sourceLocation: sourceLocation)
+                #expect(
+                    crtPathString(a) == foundationPath,
+                    "\(context): codingPath \(crtPathString(a)) ≠ JSONDecoder's \(foundationPath)",
+                    sourceLocation: sourceLocation)
             } else {
-                #expect(!crtPathString(a).isEmpty, "\(context): codingPath is empty, not the full path", sourceLocation: sourceLocation)
+                #expect(
+                    !crtPathString(a).isEmpty, "\(context): codingPath is empty, not the full path",
+                    sourceLocation: sourceLocation)
             }
         case (.success(let a), .failure(let f)):
-            Issue.record("\(context): decoded \(crtShow(a)), JSONDecoder throws \(CRTErrorCase(f)): \(f)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(context): decoded \(crtShow(a)), JSONDecoder throws \(CRTErrorCase(f)): \(f)",
+                sourceLocation: sourceLocation)
         case (.failure(let a), .success(let f)):
             Issue.record("\(context): threw \(a), JSONDecoder decodes \(crtShow(f))", sourceLocation: sourceLocation)
         }
     }
 
-    func expect(_ actual: Result<T, any Error>, _ outcome: CRTOutcome<T>, _ foundation: Result<T, any Error>, _ context: String) {
+    func expect(
+        _ actual: Result<T, any Error>, _ outcome: CRTOutcome<T>, _ foundation: Result<T, any Error>, _ context: String
+    ) {
         switch outcome {
         case .value(let expected):
             switch actual {
             case .success(let value):
-                #expect(crtSame(value, expected), "\(context): decoded \(crtShow(value)), expected \(crtShow(expected))", sourceLocation: sourceLocation)
+                #expect(
+                    crtSame(value, expected), "\(context): decoded \(crtShow(value)), expected \(crtShow(expected))",
+                    sourceLocation: sourceLocation)
             case .failure(let error):
-                Issue.record("\(context): expected \(crtShow(expected)), threw \(error)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(context): expected \(crtShow(expected)), threw \(error)", sourceLocation: sourceLocation)
             }
         case .foundation:
             guard case .success(let expected) = foundation else {
@@ -885,16 +954,23 @@ private struct CRTRow<T: Decodable & Equatable & Sendable>: CoercionRuleRow {
                 Issue.record("\(context): expected an error, decoded \(crtShow(value))", sourceLocation: sourceLocation)
             case .failure(let error):
                 guard error is DecodingError else {
-                    Issue.record("\(context): \(type(of: error)) is not a DecodingError: \(error)", sourceLocation: sourceLocation)
+                    Issue.record(
+                        "\(context): \(type(of: error)) is not a DecodingError: \(error)",
+                        sourceLocation: sourceLocation)
                     return
                 }
                 if case .fails = outcome, case .failure(let f) = foundation {
-                    #expect(CRTErrorCase(error) == CRTErrorCase(f), "\(context): \(CRTErrorCase(error)) ≠ JSONDecoder's \(CRTErrorCase(f)) (\(error))", sourceLocation: sourceLocation)
+                    #expect(
+                        CRTErrorCase(error) == CRTErrorCase(f),
+                        "\(context): \(CRTErrorCase(error)) ≠ JSONDecoder's \(CRTErrorCase(f)) (\(error))",
+                        sourceLocation: sourceLocation)
                 }
                 if case .failsNaming(let words) = outcome {
                     let description = crtDebugDescription(of: error)
                     for word in words {
-                        #expect(description.contains(word), "\(context): error does not name \(word): \(description)", sourceLocation: sourceLocation)
+                        #expect(
+                            description.contains(word), "\(context): error does not name \(word): \(description)",
+                            sourceLocation: sourceLocation)
                     }
                 }
             }
@@ -924,7 +1000,9 @@ private protocol CRTIfPresentDecodable {
 }
 
 extension Optional: CRTIfPresentDecodable where Wrapped: Decodable {
-    fileprivate static func decodeIfPresentValue<K: CodingKey>(_ container: KeyedDecodingContainer<K>, _ key: K) throws -> Any {
+    fileprivate static func decodeIfPresentValue<K: CodingKey>(_ container: KeyedDecodingContainer<K>, _ key: K) throws
+        -> Any
+    {
         try container.decodeIfPresent(Wrapped.self, forKey: key) as Any
     }
 }
@@ -994,7 +1072,8 @@ private func crtDebugDescription(of error: any Error) -> String {
 }
 
 private func crtPathString(_ error: any Error) -> String {
-    (crtContext(of: error)?.codingPath ?? []).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    (crtContext(of: error)?.codingPath ?? []).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(
+        separator: ".")
 }
 
 private func crtSame<T: Equatable>(_ a: T, _ b: T) -> Bool {
@@ -1008,4 +1087,3 @@ private func crtShow<T>(_ value: T) -> String {
     if let date = value as? Date { return "\(date) (\(date.timeIntervalSince1970) since 1970)" }
     return "\(value)"
 }
-

@@ -57,8 +57,9 @@ struct CollectionRuleTests {
 
     // MARK: [] → [:] only after the strict reading
 
-    @Test("an empty [StructKey: String], written by JSONEncoder as [], decodes back equal in every policy",
-          arguments: Preset.allCases, InputKind.allCases)
+    @Test(
+        "an empty [StructKey: String], written by JSONEncoder as [], decodes back equal in every policy",
+        arguments: Preset.allCases, InputKind.allCases)
     func emptyStructKeyedDictionaryRoundTrips(_ policy: Preset, _ input: InputKind) throws {
         let empty: [StructKey: String] = [:]
         let data = try JSONEncoder().encode(empty)
@@ -72,8 +73,9 @@ struct CollectionRuleTests {
         #expect(try Self.decode(Wrapped<[StructKey: String]>.self, wrapped, policy, input) == Wrapped(m: empty))
     }
 
-    @Test("a non-empty [StructKey: String] round-trips through JSONEncoder in every policy, as with JSONDecoder",
-          arguments: Preset.allCases, InputKind.allCases)
+    @Test(
+        "a non-empty [StructKey: String] round-trips through JSONEncoder in every policy, as with JSONDecoder",
+        arguments: Preset.allCases, InputKind.allCases)
     func structKeyedDictionaryRoundTrips(_ policy: Preset, _ input: InputKind) throws {
         let value: [StructKey: String] = [StructKey(id: 1, name: "a"): "x", StructKey(id: 2, name: "b"): "y"]
         let data = try JSONEncoder().encode(value)
@@ -91,12 +93,17 @@ struct CollectionRuleTests {
         var testDescription: String
     }
 
-    static func emptyArrayRow<T: Decodable & Equatable & Sendable>(_ json: String, _ type: T.Type, empty: T, path: String) -> EmptyArrayRow {
-        EmptyArrayRow(json: json, path: path, decode: { policy, input, report in
-            try decode(T.self, Data(json.utf8), policy, input, report: &report) == empty
-        }, foundation: {
-            try JSONDecoder().decode(T.self, from: Data(json.utf8)) == empty
-        }, testDescription: "\(json) as \(T.self)")
+    static func emptyArrayRow<T: Decodable & Equatable & Sendable>(
+        _ json: String, _ type: T.Type, empty: T, path: String
+    ) -> EmptyArrayRow {
+        EmptyArrayRow(
+            json: json, path: path,
+            decode: { policy, input, report in
+                try decode(T.self, Data(json.utf8), policy, input, report: &report) == empty
+            },
+            foundation: {
+                try JSONDecoder().decode(T.self, from: Data(json.utf8)) == empty
+            }, testDescription: "\(json) as \(T.self)")
     }
 
     static let emptyArrayRows: [EmptyArrayRow] = [
@@ -106,8 +113,9 @@ struct CollectionRuleTests {
         emptyArrayRow(#"{"m": []}"#, Wrapped<[Int: String]>.self, empty: Wrapped(m: [:]), path: "$.m"),
     ]
 
-    @Test("[String: Int] (and [Int: V]) from []: [:] with a coerced event under .lenient and .permissive, JSONDecoder's error under .strict",
-          arguments: emptyArrayRows, Preset.allCases)
+    @Test(
+        "[String: Int] (and [Int: V]) from []: [:] with a coerced event under .lenient and .permissive, JSONDecoder's error under .strict",
+        arguments: emptyArrayRows, Preset.allCases)
     func emptyArrayAsDictionary(_ row: EmptyArrayRow, _ policy: Preset) throws {
         for input in InputKind.allCases {
             var report = LenientDecodingReport()
@@ -143,8 +151,9 @@ struct CollectionRuleTests {
         BadMemberRow(json: #"{"5": 5, "6": "six", "7": [7, 8]}"#, kept: [5: 5]),
     ]
 
-    @Test("[Int: V]: a bad member is dropped under .permissive as for [String: V]; an error otherwise, as in JSONDecoder",
-          arguments: badMemberRows, InputKind.allCases)
+    @Test(
+        "[Int: V]: a bad member is dropped under .permissive as for [String: V]; an error otherwise, as in JSONDecoder",
+        arguments: badMemberRows, InputKind.allCases)
     func intKeyedDictionaryDropsBadMember(_ row: BadMemberRow, _ input: InputKind) throws {
         let data = Data(row.json.utf8)
         var intReport = LenientDecodingReport()
@@ -154,17 +163,23 @@ struct CollectionRuleTests {
         #expect(byString == Dictionary(uniqueKeysWithValues: row.kept.map { (String($0.key), $0.value) }))
         #expect(intReport.events.map(\.kind).allSatisfy { $0 == .droppedElement }, "\(intReport.events)")
         #expect(intReport.events.count == stringReport.events.count, "\(intReport.events) vs \(stringReport.events)")
-        #expect(Set(intReport.events.map(\.path)) == Set(stringReport.events.map(\.path)), "\(intReport.events) vs \(stringReport.events)")
+        #expect(
+            Set(intReport.events.map(\.path)) == Set(stringReport.events.map(\.path)),
+            "\(intReport.events) vs \(stringReport.events)")
 
         for policy in [Preset.strict, .lenient] {
-            Self.expectError(Result { try Self.decode([Int: Int].self, data, policy, input) }, likeJSONDecoderOn: row.json, input: input) {
+            Self.expectError(
+                Result { try Self.decode([Int: Int].self, data, policy, input) }, likeJSONDecoderOn: row.json,
+                input: input
+            ) {
                 try JSONDecoder().decode([Int: Int].self, from: data)
             }
         }
     }
 
-    @Test("[Int: V]: a member whose key is not an Int is dropped under .permissive; JSONDecoder's typeMismatch otherwise",
-          arguments: InputKind.allCases)
+    @Test(
+        "[Int: V]: a member whose key is not an Int is dropped under .permissive; JSONDecoder's typeMismatch otherwise",
+        arguments: InputKind.allCases)
     func intKeyedDictionaryDropsNonIntegerKey(_ input: InputKind) throws {
         let json = #"{"1": "a", "x": "b", "2": "c"}"#
         let data = Data(json.utf8)
@@ -173,13 +188,18 @@ struct CollectionRuleTests {
         #expect(report.events.map(\.kind) == [.droppedElement], "\(report.events)")
         #expect(report.events.first?.path == "$.x")
         for policy in [Preset.strict, .lenient] {
-            Self.expectError(Result { try Self.decode([Int: String].self, data, policy, input) }, likeJSONDecoderOn: json, input: input) {
+            Self.expectError(
+                Result { try Self.decode([Int: String].self, data, policy, input) }, likeJSONDecoderOn: json,
+                input: input
+            ) {
                 try JSONDecoder().decode([Int: String].self, from: data)
             }
         }
     }
 
-    @Test("Set<Int>: a bad element is dropped under .permissive; an error otherwise, as in JSONDecoder", arguments: InputKind.allCases)
+    @Test(
+        "Set<Int>: a bad element is dropped under .permissive; an error otherwise, as in JSONDecoder",
+        arguments: InputKind.allCases)
     func setDropsBadElement(_ input: InputKind) throws {
         let json = #"[1, "x", 3, {}, 1]"#
         let data = Data(json.utf8)
@@ -192,7 +212,9 @@ struct CollectionRuleTests {
         #expect(try Self.decode(Wrapped<Set<Int>>.self, Data(nested.utf8), .permissive, input) == Wrapped(m: [2, 4]))
 
         for policy in [Preset.strict, .lenient] {
-            Self.expectError(Result { try Self.decode(Set<Int>.self, data, policy, input) }, likeJSONDecoderOn: json, input: input) {
+            Self.expectError(
+                Result { try Self.decode(Set<Int>.self, data, policy, input) }, likeJSONDecoderOn: json, input: input
+            ) {
                 try JSONDecoder().decode(Set<Int>.self, from: data)
             }
         }
@@ -212,12 +234,16 @@ struct CollectionRuleTests {
         NestedRow(json: #"{"tags": ["a"]}"#, path: "$.geo", expected: Place(lat: 0, lon: 0, tags: ["a"])),
         NestedRow(json: #"{"geo": null, "tags": ["a"]}"#, path: "$.geo", expected: Place(lat: 0, lon: 0, tags: ["a"])),
         NestedRow(json: #"{"geo": 5, "tags": ["a"]}"#, path: "$.geo", expected: Place(lat: 0, lon: 0, tags: ["a"])),
-        NestedRow(json: #"{"geo": {"lat": 1.5, "lon": 2}}"#, path: "$.tags", expected: Place(lat: 1.5, lon: 2, tags: [])),
-        NestedRow(json: #"{"geo": {"lat": 1.5, "lon": 2}, "tags": null}"#, path: "$.tags", expected: Place(lat: 1.5, lon: 2, tags: [])),
+        NestedRow(
+            json: #"{"geo": {"lat": 1.5, "lon": 2}}"#, path: "$.tags", expected: Place(lat: 1.5, lon: 2, tags: [])),
+        NestedRow(
+            json: #"{"geo": {"lat": 1.5, "lon": 2}, "tags": null}"#, path: "$.tags",
+            expected: Place(lat: 1.5, lon: 2, tags: [])),
     ]
 
-    @Test("nestedContainer / nestedUnkeyedContainer on a missing or null key: an empty container under .permissive (fields get their defaults), JSONDecoder's error under .strict and .lenient",
-          arguments: nestedRows, InputKind.allCases)
+    @Test(
+        "nestedContainer / nestedUnkeyedContainer on a missing or null key: an empty container under .permissive (fields get their defaults), JSONDecoder's error under .strict and .lenient",
+        arguments: nestedRows, InputKind.allCases)
     func nestedContainerOnMissingOrNull(_ row: NestedRow, _ input: InputKind) throws {
         let data = Data(row.json.utf8)
         var report = LenientDecodingReport()
@@ -225,13 +251,17 @@ struct CollectionRuleTests {
         #expect(report.events.contains { $0.kind == .usedDefault && $0.path == row.path }, "\(report.events)")
 
         for policy in [Preset.strict, .lenient] {
-            Self.expectError(Result { try Self.decode(Place.self, data, policy, input) }, likeJSONDecoderOn: row.json, input: input) {
+            Self.expectError(
+                Result { try Self.decode(Place.self, data, policy, input) }, likeJSONDecoderOn: row.json, input: input
+            ) {
                 try JSONDecoder().decode(Place.self, from: data)
             }
         }
     }
 
-    @Test("nested containers on a valid document: JSONDecoder's value in every policy", arguments: Preset.allCases, InputKind.allCases)
+    @Test(
+        "nested containers on a valid document: JSONDecoder's value in every policy", arguments: Preset.allCases,
+        InputKind.allCases)
     func nestedContainerParity(_ policy: Preset, _ input: InputKind) throws {
         let data = Data(#"{"geo": {"lat": 1.5, "lon": -2}, "tags": ["a", "b"]}"#.utf8)
         let expected = try JSONDecoder().decode(Place.self, from: data)
@@ -250,10 +280,14 @@ struct CollectionRuleTests {
         var testDescription: String
     }
 
-    static func indexed<T: Decodable & Equatable & Sendable>(_ json: String, _ type: T.Type, _ expected: T, path: String = "$") -> IndexedRow {
-        IndexedRow(json: json, path: path, decode: { policy, input, report in
-            try decode(T.self, Data(json.utf8), policy, input, report: &report) == expected
-        }, testDescription: "\(json) as \(T.self)")
+    static func indexed<T: Decodable & Equatable & Sendable>(
+        _ json: String, _ type: T.Type, _ expected: T, path: String = "$"
+    ) -> IndexedRow {
+        IndexedRow(
+            json: json, path: path,
+            decode: { policy, input, report in
+                try decode(T.self, Data(json.utf8), policy, input, report: &report) == expected
+            }, testDescription: "\(json) as \(T.self)")
     }
 
     static let indexedRows: [IndexedRow] = [
@@ -263,19 +297,23 @@ struct CollectionRuleTests {
         indexed(#"{"0": 7}"#, [Int].self, [7]),
         indexed(#"{"100": 1, "20": 2, "3": 3}"#, [Int].self, [3, 2, 1]),
         indexed(#"{"m": {"5": 50, "1": 10}}"#, Wrapped<[Int]>.self, Wrapped(m: [10, 50]), path: "$.m"),
-        indexed(#"{"17": {"name": "Akismet", "slug": "akismet"}, "3": {"name": "Hello Dolly", "slug": "hello-dolly"}}"#,
-                [Plugin].self, [Plugin(name: "Hello Dolly", slug: "hello-dolly"), Plugin(name: "Akismet", slug: "akismet")]),
+        indexed(
+            #"{"17": {"name": "Akismet", "slug": "akismet"}, "3": {"name": "Hello Dolly", "slug": "hello-dolly"}}"#,
+            [Plugin].self, [Plugin(name: "Hello Dolly", slug: "hello-dolly"), Plugin(name: "Akismet", slug: "akismet")]),
     ]
 
-    @Test("an object whose keys are all non-negative integers (gaps, any order) is an array in numeric key order under .permissive only",
-          arguments: indexedRows, Preset.allCases)
+    @Test(
+        "an object whose keys are all non-negative integers (gaps, any order) is an array in numeric key order under .permissive only",
+        arguments: indexedRows, Preset.allCases)
     func indexedObjectAsArray(_ row: IndexedRow, _ policy: Preset) throws {
         for input in InputKind.allCases {
             var report = LenientDecodingReport()
             let outcome = Result { try row.decode(policy, input, &report) }
             if policy == .permissive {
                 #expect(try outcome.get(), "\(input)")
-                #expect(report.events.filter { $0.kind == .coerced }.map(\.path) == [row.path], "\(input): \(report.events)")
+                #expect(
+                    report.events.filter { $0.kind == .coerced }.map(\.path) == [row.path], "\(input): \(report.events)"
+                )
             } else {
                 #expect(throws: DecodingError.self, "\(input)") { try outcome.get() }
             }
@@ -292,8 +330,9 @@ struct CollectionRuleTests {
         #"{"99999999999999999999": "a"}"#,
     ]
 
-    @Test("an object with any other key (sign, leading zero, fraction, space, a word, too large) is not an array, even under .permissive",
-          arguments: notIndexedObjects, InputKind.allCases)
+    @Test(
+        "an object with any other key (sign, leading zero, fraction, space, a word, too large) is not an array, even under .permissive",
+        arguments: notIndexedObjects, InputKind.allCases)
     func notIndexedObjectIsAnError(_ json: String, _ input: InputKind) {
         #expect(throws: DecodingError.self) { try Self.decode([String].self, Data(json.utf8), .permissive, input) }
     }
@@ -314,8 +353,9 @@ struct CollectionRuleTests {
         #"["1", "a"]"#,
     ]
 
-    @Test("[Int: String]: JSONDecoder's value in every policy wherever it succeeds; .strict throws its error case otherwise",
-          arguments: intKeyedDocuments)
+    @Test(
+        "[Int: String]: JSONDecoder's value in every policy wherever it succeeds; .strict throws its error case otherwise",
+        arguments: intKeyedDocuments)
     func intKeyedDictionaryParity(_ json: String) throws {
         let data = Data(json.utf8)
         expectParity([Int: String].self, from: data)
@@ -329,8 +369,9 @@ struct CollectionRuleTests {
         }
     }
 
-    @Test("Set<Int>: JSONDecoder's value in every policy on valid documents",
-          arguments: [#"[3, 1, 2, 1]"#, "[]", #"[-0, 1e2]"#])
+    @Test(
+        "Set<Int>: JSONDecoder's value in every policy on valid documents",
+        arguments: [#"[3, 1, 2, 1]"#, "[]", #"[-0, 1e2]"#])
     func setParity(_ json: String) throws {
         let data = Data(json.utf8)
         expectParity(Set<Int>.self, from: data)
@@ -350,16 +391,20 @@ extension CollectionRuleTests {
         return try decode(type, data, policy, input, report: &report)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, _ policy: Preset, _ input: InputKind,
-                                     report: inout LenientDecodingReport) throws -> T {
+    static func decode<T: Decodable>(
+        _ type: T.Type, _ data: Data, _ policy: Preset, _ input: InputKind,
+        report: inout LenientDecodingReport
+    ) throws -> T {
         let decoder = LenientJSONDecoder(policy: policy.policy)
         return try input.decode(type, from: data, with: decoder, report: &report)
     }
 
     /// `outcome` is a `DecodingError` of the case `foundation` (JSONDecoder on the same
     /// document) throws; JSONDecoder must throw.
-    static func expectError<T, U>(_ outcome: Result<T, any Error>, likeJSONDecoderOn json: String, input: InputKind,
-                                  sourceLocation: SourceLocation = #_sourceLocation, _ foundation: () throws -> U) {
+    static func expectError<T, U>(
+        _ outcome: Result<T, any Error>, likeJSONDecoderOn json: String, input: InputKind,
+        sourceLocation: SourceLocation = #_sourceLocation, _ foundation: () throws -> U
+    ) {
         guard case .failure(let error) = outcome else {
             Issue.record("\(input): expected an error for \(json), decoded \(outcome)", sourceLocation: sourceLocation)
             return
@@ -369,8 +414,10 @@ extension CollectionRuleTests {
             let value = try foundation()
             Issue.record("JSONDecoder decodes \(json) as \(value): the row is wrong", sourceLocation: sourceLocation)
         } catch let reference {
-            #expect(ErrorInfo(error).kind == ErrorInfo(reference).kind, "\(input) \(json): \(error)\nJSONDecoder: \(reference)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                ErrorInfo(error).kind == ErrorInfo(reference).kind,
+                "\(input) \(json): \(error)\nJSONDecoder: \(reference)",
+                sourceLocation: sourceLocation)
         }
     }
 }

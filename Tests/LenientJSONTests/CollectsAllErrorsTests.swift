@@ -22,12 +22,19 @@ struct CollectsAllErrorsTests {
         case null, bool(Bool), number(Double), string(String), array([AnyJSON]), object([String: AnyJSON])
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null }
-            else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-            else if let value = try? container.decode(Double.self) { self = .number(value) }
-            else if let value = try? container.decode(String.self) { self = .string(value) }
-            else if let value = try? container.decode([AnyJSON].self) { self = .array(value) }
-            else { self = .object(try container.decode([String: AnyJSON].self)) }
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+            } else if let value = try? container.decode(Double.self) {
+                self = .number(value)
+            } else if let value = try? container.decode(String.self) {
+                self = .string(value)
+            } else if let value = try? container.decode([AnyJSON].self) {
+                self = .array(value)
+            } else {
+                self = .object(try container.decode([String: AnyJSON].self))
+            }
         }
     }
 
@@ -36,7 +43,11 @@ struct CollectsAllErrorsTests {
         case ints([Int]), strings([String])
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let ints = try? container.decode([Int].self) { self = .ints(ints) } else { self = .strings(try container.decode([String].self)) }
+            if let ints = try? container.decode([Int].self) {
+                self = .ints(ints)
+            } else {
+                self = .strings(try container.decode([String].self))
+            }
         }
     }
 
@@ -51,25 +62,25 @@ struct CollectsAllErrorsTests {
     }
 
     static let payload = """
-    {
-      "id": 1,
-      "quantity": "two",
-      "customer": {"name": "Ada", "address": {"city": "London", "zip": [1]}},
-      "items": [
-        {"sku": "a", "price": 1},
-        {"price": 2},
-        {"sku": "c", "price": "free"}
-      ],
-      "placed": "yesterday",
-      "extra": {"any": [1, "x", null, {"k": true}], "n": 2},
-      "choice": ["a", "b"]
-    }
-    """
+        {
+          "id": 1,
+          "quantity": "two",
+          "customer": {"name": "Ada", "address": {"city": "London", "zip": [1]}},
+          "items": [
+            {"sku": "a", "price": 1},
+            {"price": 2},
+            {"sku": "c", "price": "free"}
+          ],
+          "placed": "yesterday",
+          "extra": {"any": [1, "x", null, {"k": true}], "n": 2},
+          "choice": ["a", "b"]
+        }
+        """
 
     static let valid = """
-    {"id": 1, "quantity": 2, "customer": {"name": "Ada", "address": {"city": "London", "zip": 1}},
-     "items": [{"sku": "a", "price": 1}], "placed": "2024-05-01T10:00:00Z", "extra": [1, "x", null], "choice": [1, 2]}
-    """
+        {"id": 1, "quantity": 2, "customer": {"name": "Ada", "address": {"city": "London", "zip": 1}},
+         "items": [{"sku": "a", "price": 1}], "placed": "2024-05-01T10:00:00Z", "extra": [1, "x", null], "choice": [1, 2]}
+        """
 
     /// A problem as a test expects it: its error case, JSON path (a missing key included) and
     /// the text its line and column point at (`nil` for none).
@@ -116,7 +127,8 @@ struct CollectsAllErrorsTests {
     static func path(_ error: DecodingError) -> String {
         var keys: [any CodingKey]
         switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): keys = context.codingPath
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            keys = context.codingPath
         case .keyNotFound(let key, let context): keys = context.codingPath + [key]
         @unknown default: keys = []
         }
@@ -125,7 +137,8 @@ struct CollectsAllErrorsTests {
 
     static func message(_ error: DecodingError) -> String {
         switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
             return context.debugDescription
         @unknown default: return ""
         }
@@ -137,12 +150,16 @@ struct CollectsAllErrorsTests {
         guard let range = text.range(of: marker) else { return "marker not found" }
         let before = text[..<range.lowerBound]
         let line = before.filter { $0 == "\n" }.count + 1
-        let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+        let column =
+            before.count
+            - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
         return "line \(line), column \(column)"
     }
 
-    static func problems<T: Decodable>(_ type: T.Type, _ text: String, _ decoder: LenientJSONDecoder, input: InputKind = .data,
-                                       sourceLocation: SourceLocation = #_sourceLocation) -> [DecodingError] {
+    static func problems<T: Decodable>(
+        _ type: T.Type, _ text: String, _ decoder: LenientJSONDecoder, input: InputKind = .data,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [DecodingError] {
         do {
             _ = try input.decode(type, from: Data(text.utf8), with: decoder)
             Issue.record("decoded without an error", sourceLocation: sourceLocation)
@@ -156,7 +173,8 @@ struct CollectsAllErrorsTests {
 
     // MARK: Every problem, in order, each once
 
-    @Test("every problem of the payload, in document order, with its path, line and column", arguments: problemsByPreset)
+    @Test(
+        "every problem of the payload, in document order, with its path, line and column", arguments: problemsByPreset)
     func everyProblem(preset: Preset, expected: [Expected]) {
         let errors = Self.problems(Order.self, Self.payload, Self.decoder(preset))
         #expect(errors.map(Self.path) == expected.map(\.path))
@@ -167,7 +185,8 @@ struct CollectsAllErrorsTests {
                 #expect(message.contains("(\(Self.place(of: marker, in: Self.payload)))"), "\(problem): \(message)")
             }
             // A missing key's message names the missing member's full path (ErrorWordingTests).
-            #expect(message.contains(problem.path + " ") || message.contains(problem.path + ","), "\(problem): \(message)")
+            #expect(
+                message.contains(problem.path + " ") || message.contains(problem.path + ","), "\(problem): \(message)")
         }
     }
 
@@ -190,8 +209,12 @@ struct CollectsAllErrorsTests {
         ]
         for error in all {
             var text = Self.payload
-            for (path, fix) in fixes where path != Self.path(error) { text = text.replacingOccurrences(of: fix.0, with: fix.1) }
-            #expect(throws: DecodingError.self) { try Self.decoder(preset, collects: false).decode(Order.self, from: Data(text.utf8)) }
+            for (path, fix) in fixes where path != Self.path(error) {
+                text = text.replacingOccurrences(of: fix.0, with: fix.1)
+            }
+            #expect(throws: DecodingError.self) {
+                try Self.decoder(preset, collects: false).decode(Order.self, from: Data(text.utf8))
+            }
             do {
                 _ = try Self.decoder(preset, collects: false).decode(Order.self, from: Data(text.utf8))
             } catch let alone as DecodingError {
@@ -201,10 +224,12 @@ struct CollectsAllErrorsTests {
         }
     }
 
-    @Test("every bad element of an array and every bad member of a dictionary, each once", arguments: InputKind.allCases)
+    @Test(
+        "every bad element of an array and every bad member of a dictionary, each once", arguments: InputKind.allCases)
     func collections(input: InputKind) {
         struct Lists: Decodable { var numbers: [Int]; var scores: [String: Int]; var nested: [[Int]] }
-        let text = #"{"numbers": [1, "x", 3, {}], "scores": {"a": 1, "b": [], "c": null}, "nested": [[1], [true, 2, "y"]]}"#
+        let text =
+            #"{"numbers": [1, "x", 3, {}], "scores": {"a": 1, "b": [], "c": null}, "nested": [[1], [true, 2, "y"]]}"#
         let errors = Self.problems(Lists.self, text, Self.decoder(.strict), input: input)
         let expected = ["$.numbers[1]", "$.numbers[3]", "$.scores.b", "$.scores.c", "$.nested[1][0]", "$.nested[1][2]"]
         if input == .data {
@@ -221,11 +246,14 @@ struct CollectsAllErrorsTests {
         struct Holder: Decodable { var values: [AnyJSON]; var choices: [Either]; var count: Int }
         // AnyJSON's and Either's failed attempts at valid values are not listed; the Either
         // whose every alternative fails is listed at its element, from its last alternative.
-        let text = #"{"values": [1, "a", [true, {"x": null}]], "choices": [[1], ["a", "b"], ["a", {}]], "count": "many"}"#
+        let text =
+            #"{"values": [1, "a", [true, {"x": null}]], "choices": [[1], ["a", "b"], ["a", {}]], "count": "many"}"#
         let errors = Self.problems(Holder.self, text, Self.decoder(.strict))
         #expect(errors.map(Self.path) == ["$.choices[2][1]", "$.count"])
         #expect(errors.map(Self.kind) == ["typeMismatch", "typeMismatch"])
-        #expect(Self.message(errors.first ?? .dataCorrupted(.init(codingPath: [], debugDescription: ""))).contains("Expected String"))
+        #expect(
+            Self.message(errors.first ?? .dataCorrupted(.init(codingPath: [], debugDescription: ""))).contains(
+                "Expected String"))
     }
 
     @Test("a hand-written init(from:) that throws its own error lists it once")
@@ -235,7 +263,8 @@ struct CollectsAllErrorsTests {
             init(from decoder: any Decoder) throws {
                 value = try decoder.singleValueContainer().decode(Int.self)
                 guard value.isMultiple(of: 2) else {
-                    throw DecodingError.dataCorruptedError(in: try decoder.singleValueContainer(), debugDescription: "odd")
+                    throw DecodingError.dataCorruptedError(
+                        in: try decoder.singleValueContainer(), debugDescription: "odd")
                 }
             }
         }
@@ -246,7 +275,9 @@ struct CollectsAllErrorsTests {
 
     // MARK: Unchanged behaviour
 
-    @Test("a document without problems decodes as without the flag, and as JSONDecoder", arguments: InputKind.allCases, Preset.allCases)
+    @Test(
+        "a document without problems decodes as without the flag, and as JSONDecoder", arguments: InputKind.allCases,
+        Preset.allCases)
     func noProblems(input: InputKind, preset: Preset) throws {
         let data = Data(Self.valid.utf8)
         let value = try input.decode(Order.self, from: data, with: Self.decoder(preset))
@@ -277,10 +308,12 @@ struct CollectsAllErrorsTests {
         #expect(errors.map(Self.path) == ["$.quantity"])
     }
 
-    @Test("invalid JSON is listed alone: the first syntax error", arguments: [
-        #"{"quantity": "two", "id": , "items": 3}"#,
-        #"{"quantity": "two", "id": 1, "items": [1, 2"#,
-    ])
+    @Test(
+        "invalid JSON is listed alone: the first syntax error",
+        arguments: [
+            #"{"quantity": "two", "id": , "items": 3}"#,
+            #"{"quantity": "two", "id": 1, "items": [1, 2"#,
+        ])
     func syntaxError(text: String) {
         let errors = Self.problems(Order.self, text, Self.decoder())
         #expect(errors.count == 1)

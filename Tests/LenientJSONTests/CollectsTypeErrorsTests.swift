@@ -73,7 +73,9 @@ struct CollectsTypeErrorsTests {
         }
     }
 
-    @Test("An unknown raw value, a missing key and a wrong type: three problems", arguments: rows, [Preset.strict, .lenient])
+    @Test(
+        "An unknown raw value, a missing key and a wrong type: three problems", arguments: rows,
+        [Preset.strict, .lenient])
     func threeProblems(_ row: Row, _ preset: Preset) throws {
         let decoder = LenientJSONDecoder(policy: preset.policy)
         decoder.collectsAllErrors = true
@@ -89,10 +91,14 @@ struct CollectsTypeErrorsTests {
     func arrayOfModels() throws {
         let decoder = LenientJSONDecoder()
         decoder.collectsAllErrors = true
-        let json = #"[{"status": "weird", "age": "x"}, {"status": "active", "name": "n", "age": [1]}, {"status": "gone", "name": "m", "age": 3}]"#
+        let json =
+            #"[{"status": "weird", "age": "x"}, {"status": "active", "name": "n", "age": [1]}, {"status": "gone", "name": "m", "age": 3}]"#
         let found = Self.problems { _ = try decoder.decode([StatusFirst].self, from: Data(json.utf8)) }
-        #expect(found == ["keyNotFound $[0].name", "dataCorrupted $[0].status", "typeMismatch $[0].age",
-                          "typeMismatch $[1].age", "dataCorrupted $[2].status"])
+        #expect(
+            found == [
+                "keyNotFound $[0].name", "dataCorrupted $[0].status", "typeMismatch $[0].age",
+                "typeMismatch $[1].age", "dataCorrupted $[2].status",
+            ])
     }
 
     @Test("A syntax error still ends collection: it is listed alone")
@@ -131,9 +137,13 @@ struct CollectsTypeErrorsTests {
         decoder.collectsAllErrors = true
         let data = Data(#"{"status": "weird", "age": "x"}"#.utf8)
         let expected: Set = ["keyNotFound $.name", "dataCorrupted $.status", "typeMismatch $.age"]
-        let direct = Self.problems { _ = try decoder.decode(Configured.self, from: data, configuration: .init(prefix: "p-")) }
+        let direct = Self.problems {
+            _ = try decoder.decode(Configured.self, from: data, configuration: .init(prefix: "p-"))
+        }
         #expect(Set(direct) == expected && direct.count == 3, "\(direct)")
-        let provided = Self.problems { _ = try decoder.decode(Configured.self, from: data, configuration: SettingsProvider.self) }
+        let provided = Self.problems {
+            _ = try decoder.decode(Configured.self, from: data, configuration: SettingsProvider.self)
+        }
         #expect(Set(provided) == expected && provided.count == 3, "\(provided)")
         // Without problems, the value, as JSONDecoder gives it.
         let good = Data(#"{"status": "active", "name": "n", "age": "4"}"#.utf8)

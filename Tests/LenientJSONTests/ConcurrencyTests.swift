@@ -17,15 +17,17 @@ struct ConcurrencyTests {
         let shared = LenientJSONDecoder()
 
         let results = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for task in 0 ..< 8 {
+            for task in 0..<8 {
                 group.addTask {
                     // Each task starts with a different corpus, so all three are decoded at once.
                     var same = true
-                    for round in 0 ..< 3 {
+                    for round in 0..<3 {
                         switch (task + round) % 3 {
-                        case 0: same = try shared.decode(TwitterCorpus.Root.self, from: twitter) == expectedTwitter && same
+                        case 0:
+                            same = try shared.decode(TwitterCorpus.Root.self, from: twitter) == expectedTwitter && same
                         case 1: same = try shared.decode(CanadaCorpus.Root.self, from: canada) == expectedCanada && same
-                        default: same = try shared.decode(CitmCatalogCorpus.Root.self, from: citm) == expectedCitm && same
+                        default:
+                            same = try shared.decode(CitmCatalogCorpus.Root.self, from: citm) == expectedCitm && same
                         }
                     }
                     return same
@@ -45,14 +47,14 @@ struct ConcurrencyTests {
         struct Box: Decodable, Sendable { var value: Int }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for index in 0 ..< 200 {
+                for index in 0..<200 {
                     decoder.policy = index.isMultiple(of: 2) ? .strict : .lenient
                     decoder.dateFormats = index.isMultiple(of: 3) ? ["yyyy"] : []
                 }
             }
-            for _ in 0 ..< 4 {
+            for _ in 0..<4 {
                 group.addTask {
-                    for _ in 0 ..< 200 {
+                    for _ in 0..<200 {
                         // Either 42 (lenient) or a typeMismatch (strict): never anything else.
                         do {
                             #expect(try decoder.decode(Box.self, from: data).value == 42)

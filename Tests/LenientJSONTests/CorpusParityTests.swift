@@ -9,14 +9,16 @@ import Testing
 
 @Suite("Corpus parity")
 struct CorpusParityTests {
-    @Test("JSONDecoder and LenientJSONDecoder (.strict, default, .permissive) decode equal values from Data",
-          arguments: CorpusName.allCases)
+    @Test(
+        "JSONDecoder and LenientJSONDecoder (.strict, default, .permissive) decode equal values from Data",
+        arguments: CorpusName.allCases)
     func dataDecodersAgree(_ corpus: CorpusName) throws {
         try corpus.accept(DataDecodersAgree())
     }
 
-    @Test("decode(_:fromJSONObject:) on JSONSerialization output equals JSONDecoder's value",
-          arguments: CorpusName.allCases)
+    @Test(
+        "decode(_:fromJSONObject:) on JSONSerialization output equals JSONDecoder's value",
+        arguments: CorpusName.allCases)
     func jsonObjectDecodingAgrees(_ corpus: CorpusName) throws {
         try corpus.accept(JSONObjectDecodingAgrees())
     }
@@ -112,7 +114,9 @@ private struct ModelsAreComplete: CorpusModelVisitor {
 
         let differences = original.removingNullMembers.differences(from: reencoded)
         let reencodesCorpus = differences.isEmpty
-        #expect(reencodesCorpus, """
+        #expect(
+            reencodesCorpus,
+            """
             \(corpus).json re-encoded by JSONEncoder differs from the corpus (model incomplete or mistyped):
             \(differences.joined(separator: "\n"))
             """)
@@ -120,7 +124,9 @@ private struct ModelsAreComplete: CorpusModelVisitor {
         let encodedKeys = try CodingKeyRecorder.paths(of: value)
         let unmodelled = original.nullMemberPaths().filter { !encodedKeys.contains($0) }
         let encodesEveryNullMember = unmodelled.isEmpty
-        #expect(encodesEveryNullMember, """
+        #expect(
+            encodesEveryNullMember,
+            """
             \(corpus).json has null members that the model does not encode:
             \(unmodelled.prefix(20).joined(separator: "\n"))
             """)
@@ -155,7 +161,8 @@ private func expectParity<Model: Codable & Equatable>(
     } catch {
         differences = ["(could not re-encode to locate the difference: \(error))"]
     }
-    Issue.record("""
+    Issue.record(
+        """
         \(context) differs from JSONDecoder (expected = JSONDecoder's value, found = LenientJSON's):
         \(differences.joined(separator: "\n"))
         """, sourceLocation: sourceLocation)

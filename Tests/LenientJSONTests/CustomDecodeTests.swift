@@ -19,7 +19,9 @@ struct ClosureMoney: Decodable, Equatable, Sendable {
     /// `"12.50 USD"`.
     init?(text: String) {
         let parts = text.split(separator: " ")
-        guard parts.count == 2, let amount = Decimal(string: String(parts[0]), locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        guard parts.count == 2,
+            let amount = Decimal(string: String(parts[0]), locale: Locale(identifier: "en_US_POSIX"))
+        else { return nil }
         cents = NSDecimalNumber(decimal: amount * 100).intValue
         currency = String(parts[1])
     }
@@ -64,18 +66,28 @@ struct CustomDecodeTests {
 
     @Test("the closure wins over init(from:) at any depth", arguments: Preset.allCases, InputKind.allCases)
     func closure(preset: Preset, input: InputKind) throws {
-        let json = #"{"total": "12.50 USD", "items": ["10.00 USD", "2.50 USD"], "tip": "1 EUR", "byCurrency": {"x": "0.99 GBP"}}"#
+        let json =
+            #"{"total": "12.50 USD", "items": ["10.00 USD", "2.50 USD"], "tip": "1 EUR", "byCurrency": {"x": "0.99 GBP"}}"#
         let order = try input.decode(ClosureOrder.self, from: Data(json.utf8), with: Self.decoder(preset))
-        #expect(order == ClosureOrder(total: .init(cents: 1250, currency: "USD"),
-                                      items: [.init(cents: 1000, currency: "USD"), .init(cents: 250, currency: "USD")],
-                                      tip: .init(cents: 100, currency: "EUR"), byCurrency: ["x": .init(cents: 99, currency: "GBP")]))
-        #expect(try input.decode(ClosureMoney.self, from: Data(#""3 USD""#.utf8), with: Self.decoder(preset)) == .init(cents: 300, currency: "USD"))
+        #expect(
+            order
+                == ClosureOrder(
+                    total: .init(cents: 1250, currency: "USD"),
+                    items: [.init(cents: 1000, currency: "USD"), .init(cents: 250, currency: "USD")],
+                    tip: .init(cents: 100, currency: "EUR"), byCurrency: ["x": .init(cents: 99, currency: "GBP")]))
+        #expect(
+            try input.decode(ClosureMoney.self, from: Data(#""3 USD""#.utf8), with: Self.decoder(preset))
+                == .init(cents: 300, currency: "USD"))
     }
 
     @Test("without the closure, the type decodes itself")
     func withoutClosure() throws {
-        #expect(throws: DecodingError.self) { try LenientJSONDecoder().decode(ClosureMoney.self, from: Data(#""3 USD""#.utf8)) }
-        #expect(try LenientJSONDecoder().decode(ClosureMoney.self, from: Data(#"{"cents": 3, "currency": "USD"}"#.utf8)) == .init(cents: 3, currency: "USD"))
+        #expect(throws: DecodingError.self) {
+            try LenientJSONDecoder().decode(ClosureMoney.self, from: Data(#""3 USD""#.utf8))
+        }
+        #expect(
+            try LenientJSONDecoder().decode(ClosureMoney.self, from: Data(#"{"cents": 3, "currency": "USD"}"#.utf8))
+                == .init(cents: 3, currency: "USD"))
     }
 
     @Test("a DecodingError from the closure carries the value's path and position")
@@ -94,7 +106,9 @@ struct CustomDecodeTests {
         }
     }
 
-    @Test("any other error from the closure becomes dataCorrupted with it as the underlying error", arguments: InputKind.allCases)
+    @Test(
+        "any other error from the closure becomes dataCorrupted with it as the underlying error",
+        arguments: InputKind.allCases)
     func otherError(input: InputKind) {
         let decoder = LenientJSONDecoder()
         decoder.register(ClosureMoney.self) { _ in throw ClosureError() }
@@ -128,15 +142,20 @@ struct CustomDecodeTests {
         #expect(animals.last is ClosureCat)
     }
 
-    @Test("a closure for a scalar type applies to properties read with the container's own method", arguments: InputKind.allCases)
+    @Test(
+        "a closure for a scalar type applies to properties read with the container's own method",
+        arguments: InputKind.allCases)
     func scalarClosure(input: InputKind) throws {
         struct Shout: Decodable, Equatable { var word: String; var words: [String] }
         let decoder = LenientJSONDecoder(policy: .strict)
         decoder.register(String.self) { value in
-            guard case .string(let text) = value else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no text")) }
+            guard case .string(let text) = value else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no text"))
+            }
             return text.uppercased()
         }
-        let shout = try input.decode(Shout.self, from: Data(#"{"word": "abc", "words": ["d", "e"]}"#.utf8), with: decoder)
+        let shout = try input.decode(
+            Shout.self, from: Data(#"{"word": "abc", "words": ["d", "e"]}"#.utf8), with: decoder)
         #expect(shout == Shout(word: "ABC", words: ["D", "E"]))
     }
 

@@ -25,8 +25,9 @@ struct DateRuleTests {
     @Test("Numeric strings as the strategy reads numbers", arguments: DateRows.numericStrings)
     func numericStrings(_ row: DateRow) { row.check() }
 
-    @Test("Numbers as Unix seconds under a string strategy; milliseconds from 10^11, microseconds from 10^14",
-          arguments: DateRows.numbersUnderStringStrategies)
+    @Test(
+        "Numbers as Unix seconds under a string strategy; milliseconds from 10^11, microseconds from 10^14",
+        arguments: DateRows.numbersUnderStringStrategies)
     func numbersUnderStringStrategies(_ row: DateRow) { row.check() }
 
     @Test("ISO 8601 / RFC 3339 variants; no zone is UTC, said in the event", arguments: DateRows.iso8601Variants)
@@ -47,8 +48,9 @@ struct DateRuleTests {
     @Test("What no reading accepts fails with JSONDecoder's case", arguments: DateRows.unreadable)
     func unreadable(_ row: DateRow) { row.check() }
 
-    @Test("The error names Date, the path, line and column, the text found and the forms tried",
-          arguments: DateRows.messages)
+    @Test(
+        "The error names Date, the path, line and column, the text found and the forms tried",
+        arguments: DateRows.messages)
     func errorMessage(_ row: DateMessageRow) { row.check() }
 
     @Test("Without the dateFallbacks coercion, a date fails as in JSONDecoder", arguments: DateStrategy.all)
@@ -122,7 +124,8 @@ enum DateRows {
         DateRow(#""2016-01-17T16:13:00.250Z""#, .iso8601, .foundation),
         DateRow(#""2016-01-17T16:13:00-0800""#, .iso8601, .foundation),
         // A formatter in its own zone: the ISO 8601 fallback would read midnight UTC.
-        DateRow(#""2016-01-17""#, .formatted("yyyy-MM-dd", zone: "America/Los_Angeles"), .strategy(january17th + 8 * 3600)),
+        DateRow(
+            #""2016-01-17""#, .formatted("yyyy-MM-dd", zone: "America/Los_Angeles"), .strategy(january17th + 8 * 3600)),
         DateRow(#""2016""#, .formatted("yyyy", zone: "UTC"), .strategy(1_451_606_400)),
         // A custom closure's value stands, though a fallback would read the text otherwise.
         DateRow(#""2016-01-17T16:13:00Z""#, .custom, .strategy(42)),
@@ -141,7 +144,8 @@ enum DateRows {
             DateRow("1453075980", yyyy, .fallback(pacific, form: "Unix seconds")),
             DateRow("1453075980000", pacificDay, .fallback(pacific, form: "Unix milliseconds")),
             DateRow(#""2016-01-17T16:13:00Z""#, pacificDay, .fallback(instant, form: "ISO 8601")),
-            DateRow(#""11-08-1988""#, yyyy, formats: ["MM-dd-yyyy"], .fallback(utc(1988, 11, 8), form: "\"MM-dd-yyyy\"")),
+            DateRow(
+                #""11-08-1988""#, yyyy, formats: ["MM-dd-yyyy"], .fallback(utc(1988, 11, 8), form: "\"MM-dd-yyyy\"")),
             DateRow(#""yesterday""#, yyyy, .fails),
             DateRow("true", yyyy, .fails),
         ]
@@ -157,7 +161,9 @@ enum DateRows {
         // As the strategy reads numbers: no milliseconds guess under .secondsSince1970.
         DateRow(#""1453075980000""#, .secondsSince1970, .fallback(pacific * 1000, form: "numeric string")),
         // Before the ISO 8601 variants and dateFormats.
-        DateRow(#""20160117""#, .deferredToDate, formats: ["yyyyMMdd"], .fallback(since2001 + 20_160_117, form: "numeric string")),
+        DateRow(
+            #""20160117""#, .deferredToDate, formats: ["yyyyMMdd"],
+            .fallback(since2001 + 20_160_117, form: "numeric string")),
         // A string strategy reads a numeric string as a Unix time (UnixTimeStringTests.swift).
         DateRow(#""1453075980""#, .iso8601, .fallback(pacific, form: "Unix seconds")),
         DateRow(#""1453075980""#, .formatted("yyyy-MM-dd", zone: "UTC"), .fallback(pacific, form: "Unix seconds")),
@@ -205,7 +211,9 @@ enum DateRows {
                 DateRow(#""2016-01-17T16:13""#, strategy, .fallback(instant, form: "ISO 8601", utcAssumed: true)),
                 DateRow(#""2016-01-17t16:13:00z""#, strategy, .fallback(instant, form: "ISO 8601")),
                 DateRow(#""2016-01-17 16:13:00Z""#, strategy, .fallback(instant, form: "ISO 8601")),
-                DateRow(#""2016-01-17 16:13:00.250""#, strategy, .fallback(instant + 0.25, form: "ISO 8601", utcAssumed: true)),
+                DateRow(
+                    #""2016-01-17 16:13:00.250""#, strategy,
+                    .fallback(instant + 0.25, form: "ISO 8601", utcAssumed: true)),
                 DateRow(#""2016-01-17 16:13:00,5-08:00""#, strategy, .fallback(pacific + 0.5, form: "ISO 8601")),
                 DateRow(#""2016-01-17""#, strategy, .fallback(january17th, form: "ISO 8601", utcAssumed: true)),
                 DateRow(#"" 2016-01-17T16:13:00Z ""#, strategy, .fallback(instant, form: "ISO 8601")),
@@ -222,7 +230,8 @@ enum DateRows {
         rows += [
             DateRow(#""2016-01-17T16:13:00-0800""#, .deferredToDate, .fallback(pacific, form: "ISO 8601")),
             DateRow(#""2016-01-17T16:13:00Z""#, .secondsSince1970, .fallback(instant, form: "ISO 8601")),
-            DateRow(#""2016-01-17T16:13:00.250Z""#, .millisecondsSince1970, .fallback(instant + 0.25, form: "ISO 8601")),
+            DateRow(
+                #""2016-01-17T16:13:00.250Z""#, .millisecondsSince1970, .fallback(instant + 0.25, form: "ISO 8601")),
         ]
         return rows
     }()
@@ -236,11 +245,17 @@ enum DateRows {
                 DateRow(#""Fri, 01 Mar 2024 10:00:00 GMT""#, strategy, .fallback(rfcInstant, form: "RFC 2822")),
                 DateRow(#""01 Mar 2024 10:00:00 GMT""#, strategy, .fallback(rfcInstant, form: "RFC 2822")),
                 DateRow(#""1 mar 2024 10:00 UT""#, strategy, .fallback(rfcInstant, form: "RFC 2822")),
-                DateRow(#""Fri, 01 Mar 2024 10:00:00 -0500""#, strategy, .fallback(rfcInstant + 5 * 3600, form: "RFC 2822")),
-                DateRow(#""Fri, 01 Mar 2024 10:00:00 +0130""#, strategy, .fallback(rfcInstant - 5400, form: "RFC 2822")),
-                DateRow(#""Fri, 01 Mar 2024 10:00:00 EST""#, strategy, .fallback(rfcInstant + 5 * 3600, form: "RFC 2822")),
-                DateRow(#""Fri, 01 Mar 2024 10:00:00 PDT""#, strategy, .fallback(rfcInstant + 7 * 3600, form: "RFC 2822")),
-                DateRow(#""Fri, 01 Mar 2024 10:00:00""#, strategy, .fallback(rfcInstant, form: "RFC 2822", utcAssumed: true)),
+                DateRow(
+                    #""Fri, 01 Mar 2024 10:00:00 -0500""#, strategy, .fallback(rfcInstant + 5 * 3600, form: "RFC 2822")),
+                DateRow(
+                    #""Fri, 01 Mar 2024 10:00:00 +0130""#, strategy, .fallback(rfcInstant - 5400, form: "RFC 2822")),
+                DateRow(
+                    #""Fri, 01 Mar 2024 10:00:00 EST""#, strategy, .fallback(rfcInstant + 5 * 3600, form: "RFC 2822")),
+                DateRow(
+                    #""Fri, 01 Mar 2024 10:00:00 PDT""#, strategy, .fallback(rfcInstant + 7 * 3600, form: "RFC 2822")),
+                DateRow(
+                    #""Fri, 01 Mar 2024 10:00:00""#, strategy, .fallback(rfcInstant, form: "RFC 2822", utcAssumed: true)
+                ),
                 DateRow(#""Sun, 06 Nov 1994 08:49:37 GMT""#, strategy, .fallback(784_111_777, form: "RFC 2822")),
                 DateRow(#""Fri, 30 Feb 2024 10:00:00 GMT""#, strategy, .fails),
                 DateRow(#""Fry, 01 Mar 2024 10:00:00 GMT""#, strategy, .fails),
@@ -264,26 +279,44 @@ enum DateRows {
             ]
         }
         // Before dateFormats.
-        rows.append(DateRow(#""2024/03/01""#, .deferredToDate, formats: ["yyyy/dd/MM"],
-                            .fallback(march1st2024, form: "yyyy/MM/dd", utcAssumed: true)))
+        rows.append(
+            DateRow(
+                #""2024/03/01""#, .deferredToDate, formats: ["yyyy/dd/MM"],
+                .fallback(march1st2024, form: "yyyy/MM/dd", utcAssumed: true)))
         return rows
     }()
 
     static let dateFormats: [DateRow] = [
-        DateRow(#""11-08-1988""#, .deferredToDate, formats: ["MM-dd-yyyy"], .fallback(utc(1988, 11, 8), form: "\"MM-dd-yyyy\"")),
-        DateRow(#""Nov 05 2012""#, .deferredToDate, formats: ["MMM dd yyyy"], .fallback(utc(2012, 11, 5), form: "\"MMM dd yyyy\"")),
+        DateRow(
+            #""11-08-1988""#, .deferredToDate, formats: ["MM-dd-yyyy"],
+            .fallback(utc(1988, 11, 8), form: "\"MM-dd-yyyy\"")),
+        DateRow(
+            #""Nov 05 2012""#, .deferredToDate, formats: ["MMM dd yyyy"],
+            .fallback(utc(2012, 11, 5), form: "\"MMM dd yyyy\"")),
         // In order: the first pattern that reads the string wins.
-        DateRow(#""11-08-1988""#, .deferredToDate, formats: ["dd-MM-yyyy", "MM-dd-yyyy"], .fallback(utc(1988, 8, 11), form: "\"dd-MM-yyyy\"")),
+        DateRow(
+            #""11-08-1988""#, .deferredToDate, formats: ["dd-MM-yyyy", "MM-dd-yyyy"],
+            .fallback(utc(1988, 8, 11), form: "\"dd-MM-yyyy\"")),
         // (ICU reads a month name for `MM` too, so either pattern may be the one that reads it.)
-        DateRow(#""Nov 05 2012""#, .deferredToDate, formats: ["MM-dd-yyyy", "MMM dd yyyy"], .fallback(utc(2012, 11, 5), form: "date format")),
+        DateRow(
+            #""Nov 05 2012""#, .deferredToDate, formats: ["MM-dd-yyyy", "MMM dd yyyy"],
+            .fallback(utc(2012, 11, 5), form: "date format")),
         // After the ISO 8601 variants and RFC 2822.
-        DateRow(#""2016-02-01""#, .deferredToDate, formats: ["yyyy-dd-MM"], .fallback(utc(2016, 2, 1), form: "ISO 8601", utcAssumed: true)),
-        DateRow(#""01 Mar 2024 10:00:00 GMT""#, .deferredToDate, formats: ["dd MMM yyyy HH:mm:ss 'GMT'"],
-                .fallback(rfcInstant, form: "RFC 2822")),
+        DateRow(
+            #""2016-02-01""#, .deferredToDate, formats: ["yyyy-dd-MM"],
+            .fallback(utc(2016, 2, 1), form: "ISO 8601", utcAssumed: true)),
+        DateRow(
+            #""01 Mar 2024 10:00:00 GMT""#, .deferredToDate, formats: ["dd MMM yyyy HH:mm:ss 'GMT'"],
+            .fallback(rfcInstant, form: "RFC 2822")),
         // UTC unless the pattern has a zone.
-        DateRow(#""2016/01/17 16:13 -0800""#, .deferredToDate, formats: ["yyyy/MM/dd HH:mm Z"], .fallback(pacific, form: "\"yyyy/MM/dd HH:mm Z\"")),
-        DateRow(#""2016/01/17 16:13""#, .deferredToDate, formats: ["yyyy/MM/dd HH:mm"], .fallback(instant, form: "\"yyyy/MM/dd HH:mm\"")),
-        DateRow(#""11-08-1988""#, .iso8601, formats: ["MM-dd-yyyy"], .fallback(utc(1988, 11, 8), form: "\"MM-dd-yyyy\"")),
+        DateRow(
+            #""2016/01/17 16:13 -0800""#, .deferredToDate, formats: ["yyyy/MM/dd HH:mm Z"],
+            .fallback(pacific, form: "\"yyyy/MM/dd HH:mm Z\"")),
+        DateRow(
+            #""2016/01/17 16:13""#, .deferredToDate, formats: ["yyyy/MM/dd HH:mm"],
+            .fallback(instant, form: "\"yyyy/MM/dd HH:mm\"")),
+        DateRow(
+            #""11-08-1988""#, .iso8601, formats: ["MM-dd-yyyy"], .fallback(utc(1988, 11, 8), form: "\"MM-dd-yyyy\"")),
         DateRow(#""11-08-1988""#, .deferredToDate, .fails),
         DateRow(#""11-08-1988""#, .deferredToDate, formats: ["MMM dd yyyy"], .fails),
     ]
@@ -317,18 +350,21 @@ enum DateRows {
     static let messages: [DateMessageRow] = [
         DateMessageRow(.deferredToDate, mentions: ["seconds since 2001", "ISO 8601", "RFC 2822", "yyyy/MM/dd"]),
         DateMessageRow(.secondsSince1970, mentions: ["secondsSince1970", "ISO 8601", "RFC 2822", "yyyy/MM/dd"]),
-        DateMessageRow(.millisecondsSince1970, mentions: ["millisecondsSince1970", "ISO 8601", "RFC 2822", "yyyy/MM/dd"]),
+        DateMessageRow(
+            .millisecondsSince1970, mentions: ["millisecondsSince1970", "ISO 8601", "RFC 2822", "yyyy/MM/dd"]),
         DateMessageRow(.iso8601, mentions: ["iso8601", "ISO 8601", "RFC 2822", "yyyy/MM/dd"]),
         DateMessageRow(.formatted("yyyy", zone: "UTC"), mentions: ["formatted", "ISO 8601", "RFC 2822", "yyyy/MM/dd"]),
-        DateMessageRow(.deferredToDate, formats: ["MM-dd-yyyy", "MMM dd yyyy"],
-                       mentions: ["ISO 8601", "RFC 2822", "yyyy/MM/dd", "\"MM-dd-yyyy\"", "\"MMM dd yyyy\""]),
+        DateMessageRow(
+            .deferredToDate, formats: ["MM-dd-yyyy", "MMM dd yyyy"],
+            mentions: ["ISO 8601", "RFC 2822", "yyyy/MM/dd", "\"MM-dd-yyyy\"", "\"MMM dd yyyy\""]),
     ]
 
     /// Midnight (or the given time) of a date in UTC, by Foundation's Gregorian calendar.
     static func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0) -> Double {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!.timeIntervalSince1970
+        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
+            .timeIntervalSince1970
     }
 }
 
@@ -372,7 +408,8 @@ enum DateStrategy: Sendable, Equatable, CustomTestStringConvertible {
                 let text = try container.decode(String.self)
                 if text == "epoch" { return Date(timeIntervalSince1970: 0) }
                 if text.hasPrefix("2016-01-17T") { return Date(timeIntervalSince1970: 42) }
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "custom strategy rejects \(text)")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "custom strategy rejects \(text)")
             }
         }
     }
@@ -384,7 +421,9 @@ enum DateStrategy: Sendable, Equatable, CustomTestStringConvertible {
 enum DateInput: Sendable, CaseIterable {
     case data, tree
 
-    func decode<T: Decodable>(_ type: T.Type, _ json: String, _ decoder: LenientJSONDecoder, report: inout LenientDecodingReport) throws -> T {
+    func decode<T: Decodable>(
+        _ type: T.Type, _ json: String, _ decoder: LenientJSONDecoder, report: inout LenientDecodingReport
+    ) throws -> T {
         let data = Data(json.utf8)
         switch self {
         case .data:
@@ -443,7 +482,8 @@ enum DateCase: Equatable, CustomStringConvertible {
 
 func dateErrorDescription(_ error: any Error) -> String {
     switch error as? DecodingError {
-    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .keyNotFound(_, let context)?, .dataCorrupted(let context)?:
+    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .keyNotFound(_, let context)?,
+        .dataCorrupted(let context)?:
         return context.debugDescription
     default:
         return "\(error)"
@@ -457,8 +497,10 @@ struct DateRow: Sendable, CustomTestStringConvertible {
     var expectation: DateExpectation
     var sourceLocation: SourceLocation
 
-    init(_ json: String, _ strategy: DateStrategy, formats: [String] = [], _ expectation: DateExpectation,
-         sourceLocation: SourceLocation = #_sourceLocation) {
+    init(
+        _ json: String, _ strategy: DateStrategy, formats: [String] = [], _ expectation: DateExpectation,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         self.json = json
         self.strategy = strategy
         self.formats = formats
@@ -491,87 +533,126 @@ struct DateRow: Sendable, CustomTestStringConvertible {
 
             for (name, policy) in [(".lenient", LenientPolicy.lenient), (".permissive", .permissive)] {
                 var report = LenientDecodingReport()
-                let result = Result { try input.decode(DateBox<Date>.self, document, decoder(policy), report: &report).v }
+                let result = Result {
+                    try input.decode(DateBox<Date>.self, document, decoder(policy), report: &report).v
+                }
                 check(result, foundation, report: report, input: input, "\(context), \(name)")
             }
         }
     }
 
-    func checkStrictParity(_ strict: Result<Date, any Error>, _ foundation: Result<Date, any Error>, _ context: String) {
+    func checkStrictParity(_ strict: Result<Date, any Error>, _ foundation: Result<Date, any Error>, _ context: String)
+    {
         switch (strict, foundation) {
         case (.success(let s), .success(let f)):
-            #expect(s == f, "\(context), .strict: \(s.timeIntervalSince1970) ≠ JSONDecoder's \(f.timeIntervalSince1970)", sourceLocation: sourceLocation)
+            #expect(
+                s == f, "\(context), .strict: \(s.timeIntervalSince1970) ≠ JSONDecoder's \(f.timeIntervalSince1970)",
+                sourceLocation: sourceLocation)
         default:
-            #expect(DateCase(strict) == DateCase(foundation), "\(context), .strict: \(DateCase(strict)) ≠ JSONDecoder's \(DateCase(foundation)) (\(strict))",
-                    sourceLocation: sourceLocation)
+            #expect(
+                DateCase(strict) == DateCase(foundation),
+                "\(context), .strict: \(DateCase(strict)) ≠ JSONDecoder's \(DateCase(foundation)) (\(strict))",
+                sourceLocation: sourceLocation)
         }
     }
 
-    func check(_ result: Result<Date, any Error>, _ foundation: Result<Date, any Error>, report: LenientDecodingReport, input: DateInput, _ context: String) {
+    func check(
+        _ result: Result<Date, any Error>, _ foundation: Result<Date, any Error>, report: LenientDecodingReport,
+        input: DateInput, _ context: String
+    ) {
         switch expectation {
         case .strategy(let seconds):
             guard case .success(let f) = foundation else {
-                Issue.record("\(context): the row expects JSONDecoder to read it: \(foundation)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(context): the row expects JSONDecoder to read it: \(foundation)", sourceLocation: sourceLocation)
                 return
             }
-            #expect(abs(f.timeIntervalSince1970 - seconds) <= 1e-6, "\(context): JSONDecoder reads \(f.timeIntervalSince1970), row says \(seconds)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                abs(f.timeIntervalSince1970 - seconds) <= 1e-6,
+                "\(context): JSONDecoder reads \(f.timeIntervalSince1970), row says \(seconds)",
+                sourceLocation: sourceLocation)
             expectParity(result, f, report: report, context)
         case .foundation:
             guard case .success(let f) = foundation else {
-                Issue.record("\(context): the row expects JSONDecoder to read it: \(foundation)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(context): the row expects JSONDecoder to read it: \(foundation)", sourceLocation: sourceLocation)
                 return
             }
             expectParity(result, f, report: report, context)
         case .fallback(let seconds, let form, let utcAssumed):
-            #expect(DateCase(foundation) != .value, "\(context): JSONDecoder reads it: no fallback is needed", sourceLocation: sourceLocation)
+            #expect(
+                DateCase(foundation) != .value, "\(context): JSONDecoder reads it: no fallback is needed",
+                sourceLocation: sourceLocation)
             switch result {
             case .failure(let error):
                 Issue.record("\(context): expected \(seconds), threw \(error)", sourceLocation: sourceLocation)
             case .success(let date):
-                #expect(abs(date.timeIntervalSince1970 - seconds) <= 1e-6, "\(context): read \(date.timeIntervalSince1970), expected \(seconds)",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    abs(date.timeIntervalSince1970 - seconds) <= 1e-6,
+                    "\(context): read \(date.timeIntervalSince1970), expected \(seconds)",
+                    sourceLocation: sourceLocation)
                 expectEvent(report, form: form, utcAssumed: utcAssumed, input: input, context)
             }
         case .fails:
             switch result {
             case .success(let date):
-                Issue.record("\(context): expected an error, read \(date.timeIntervalSince1970)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(context): expected an error, read \(date.timeIntervalSince1970)", sourceLocation: sourceLocation)
             case .failure(let error):
-                #expect(DateCase(result) == DateCase(foundation), "\(context): \(DateCase(result)) ≠ JSONDecoder's \(DateCase(foundation)) (\(error))",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    DateCase(result) == DateCase(foundation),
+                    "\(context): \(DateCase(result)) ≠ JSONDecoder's \(DateCase(foundation)) (\(error))",
+                    sourceLocation: sourceLocation)
                 if strategy != .custom {
                     let message = dateErrorDescription(error)
-                    #expect(message.hasPrefix("Expected Date at $.v") && !message.contains("Double"), "\(context): \(message)",
-                            sourceLocation: sourceLocation)
+                    #expect(
+                        message.hasPrefix("Expected Date at $.v") && !message.contains("Double"),
+                        "\(context): \(message)",
+                        sourceLocation: sourceLocation)
                 }
             }
         }
     }
 
-    func expectParity(_ result: Result<Date, any Error>, _ foundation: Date, report: LenientDecodingReport, _ context: String) {
+    func expectParity(
+        _ result: Result<Date, any Error>, _ foundation: Date, report: LenientDecodingReport, _ context: String
+    ) {
         switch result {
         case .success(let date):
-            #expect(date == foundation, "\(context): read \(date.timeIntervalSince1970), JSONDecoder \(foundation.timeIntervalSince1970)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                date == foundation,
+                "\(context): read \(date.timeIntervalSince1970), JSONDecoder \(foundation.timeIntervalSince1970)",
+                sourceLocation: sourceLocation)
         case .failure(let error):
-            Issue.record("\(context): threw \(error), JSONDecoder reads \(foundation.timeIntervalSince1970)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(context): threw \(error), JSONDecoder reads \(foundation.timeIntervalSince1970)",
+                sourceLocation: sourceLocation)
         }
-        #expect(report.events.isEmpty, "\(context): the strategy's own reading is not an event: \(report.events)", sourceLocation: sourceLocation)
+        #expect(
+            report.events.isEmpty, "\(context): the strategy's own reading is not an event: \(report.events)",
+            sourceLocation: sourceLocation)
     }
 
-    func expectEvent(_ report: LenientDecodingReport, form: String, utcAssumed: Bool, input: DateInput, _ context: String) {
+    func expectEvent(
+        _ report: LenientDecodingReport, form: String, utcAssumed: Bool, input: DateInput, _ context: String
+    ) {
         guard report.events.count == 1, let event = report.events.first else {
             Issue.record("\(context): expected one event, got \(report.events)", sourceLocation: sourceLocation)
             return
         }
         #expect(event.kind == .coerced && event.path == "$.v", "\(context): \(event)", sourceLocation: sourceLocation)
-        #expect(event.description.contains(form), "\(context): the event does not name \(form): \(event.description)", sourceLocation: sourceLocation)
-        #expect(event.description.contains("UTC assumed") == utcAssumed,
-                "\(context): the event \(utcAssumed ? "does not say" : "says") UTC was assumed: \(event.description)", sourceLocation: sourceLocation)
+        #expect(
+            event.description.contains(form), "\(context): the event does not name \(form): \(event.description)",
+            sourceLocation: sourceLocation)
+        #expect(
+            event.description.contains("UTC assumed") == utcAssumed,
+            "\(context): the event \(utcAssumed ? "does not say" : "says") UTC was assumed: \(event.description)",
+            sourceLocation: sourceLocation)
         if input == .data {
-            #expect(event.line == 1 && event.column == 6, "\(context): event at \(String(describing: event.line)):\(String(describing: event.column))",
-                    sourceLocation: sourceLocation)
+            #expect(
+                event.line == 1 && event.column == 6,
+                "\(context): event at \(String(describing: event.line)):\(String(describing: event.column))",
+                sourceLocation: sourceLocation)
         }
     }
 }
@@ -584,7 +665,10 @@ struct DateMessageRow: Sendable, CustomTestStringConvertible {
     var mentions: [String]
     var sourceLocation: SourceLocation
 
-    init(_ strategy: DateStrategy, formats: [String] = [], mentions: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    init(
+        _ strategy: DateStrategy, formats: [String] = [], mentions: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         self.strategy = strategy
         self.formats = formats
         self.mentions = mentions
@@ -608,15 +692,21 @@ struct DateMessageRow: Sendable, CustomTestStringConvertible {
             strategy.apply(to: decoder)
             decoder.dateFormats = formats
             let result = Result { try decoder.decode(Created.self, from: data) }
-            #expect(DateCase(result) == DateCase(foundation) && DateCase(result) != .value, "\(DateCase(result)) ≠ JSONDecoder's \(DateCase(foundation))",
-                    sourceLocation: sourceLocation)
+            #expect(
+                DateCase(result) == DateCase(foundation) && DateCase(result) != .value,
+                "\(DateCase(result)) ≠ JSONDecoder's \(DateCase(foundation))",
+                sourceLocation: sourceLocation)
             guard case .failure(let error) = result else { continue }
             let message = dateErrorDescription(error)
-            #expect(message.hasPrefix("Expected Date at $.created (line 3, column 14), found string \"yesterday\"; tried "), "\(message)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                message.hasPrefix("Expected Date at $.created (line 3, column 14), found string \"yesterday\"; tried "),
+                "\(message)",
+                sourceLocation: sourceLocation)
             #expect(!message.contains("Double"), "\(message)", sourceLocation: sourceLocation)
             for word in mentions {
-                #expect(message.contains(word), "the message does not name \(word): \(message)", sourceLocation: sourceLocation)
+                #expect(
+                    message.contains(word), "the message does not name \(word): \(message)",
+                    sourceLocation: sourceLocation)
             }
             // The tree has no lines: the same message without them.
             if let tree = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) {
@@ -626,8 +716,10 @@ struct DateMessageRow: Sendable, CustomTestStringConvertible {
                     continue
                 }
                 #expect(DateCase(fromTree) == DateCase(foundation), sourceLocation: sourceLocation)
-                #expect(dateErrorDescription(treeError).hasPrefix("Expected Date at $.created, found string \"yesterday\"; tried "),
-                        "\(dateErrorDescription(treeError))", sourceLocation: sourceLocation)
+                #expect(
+                    dateErrorDescription(treeError).hasPrefix(
+                        "Expected Date at $.created, found string \"yesterday\"; tried "),
+                    "\(dateErrorDescription(treeError))", sourceLocation: sourceLocation)
             }
         }
     }

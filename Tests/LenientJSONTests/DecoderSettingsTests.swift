@@ -44,7 +44,8 @@ struct DecoderSettingsTests {
     func overridesAreHonoured(_ fromJSONObject: Bool) throws {
         let data = Data(Self.json.utf8)
         let decode: (LenientJSONDecoder) throws -> Reading = { decoder in
-            fromJSONObject ? try decoder.decode(Reading.self, fromJSONObject: JSONSerialization.jsonObject(with: data))
+            fromJSONObject
+                ? try decoder.decode(Reading.self, fromJSONObject: JSONSerialization.jsonObject(with: data))
                 : try decoder.decode(Reading.self, from: data)
         }
         let lenient = Overriding(fixedPolicy: .lenient)

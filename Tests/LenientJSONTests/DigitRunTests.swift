@@ -11,7 +11,7 @@ import Testing
 struct DigitRunTests {
     /// Digits that vary from position to position (no run of equal digits hides a shift error).
     static func digits(_ count: Int, seed: Int) -> String {
-        String((0 ..< count).map { Character(String((($0 &* 7) &+ seed &+ 1) % 10)) })
+        String((0..<count).map { Character(String((($0 &* 7) &+ seed &+ 1) % 10)) })
     }
 
     /// `-?` + `integerDigits` digits (no leading zero) + `.` + `fractionDigits` digits, and the
@@ -28,10 +28,11 @@ struct DigitRunTests {
         return (try? LenientJSONDecoder().decode(T.self, from: data), try? JSONDecoder().decode(T.self, from: data))
     }
 
-    @Test("doubles: every split of integer and fraction digits reads as JSONDecoder reads it",
-          arguments: 1 ... 21)
+    @Test(
+        "doubles: every split of integer and fraction digits reads as JSONDecoder reads it",
+        arguments: 1...21)
     func doubles(integerDigits: Int) {
-        for fractionDigits in 0 ... 21 {
+        for fractionDigits in 0...21 {
             for text in Self.numbers(integerDigits: integerDigits, fractionDigits: fractionDigits) {
                 let top = Self.decodes(Double.self, text)
                 #expect(top.foundation != nil, "JSONDecoder reads \(text)")
@@ -42,8 +43,9 @@ struct DigitRunTests {
         }
     }
 
-    @Test("integers of 1 to 21 digits read as JSONDecoder reads them, in and out of range",
-          arguments: 1 ... 21)
+    @Test(
+        "integers of 1 to 21 digits read as JSONDecoder reads them, in and out of range",
+        arguments: 1...21)
     func integers(digitCount: Int) {
         for text in Self.numbers(integerDigits: digitCount, fractionDigits: 0).prefix(2) {
             for json in [text, "[\(text)]"] {

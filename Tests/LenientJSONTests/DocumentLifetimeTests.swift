@@ -24,11 +24,13 @@ struct DocumentLifetimeTests {
         }
     }
 
-    @Test("a decoder kept past the decode reads the original bytes", arguments: [
-        #"{"name": "Ada Lovelace", "padding": "\#(String(repeating: "x", count: 64))"}"#,
-        #"{"name": "Grace"}  "#,
-        #"  {"name": "Zoë", "n": [1, 2, 3]}"# + "\n",
-    ])
+    @Test(
+        "a decoder kept past the decode reads the original bytes",
+        arguments: [
+            #"{"name": "Ada Lovelace", "padding": "\#(String(repeating: "x", count: 64))"}"#,
+            #"{"name": "Grace"}  "#,
+            #"  {"name": "Zoë", "n": [1, 2, 3]}"# + "\n",
+        ])
     func keptDecoder(json: String) throws {
         var data = Data(json.utf8)
         let kept = try LenientJSONDecoder().decode(KeepsDecoder.self, from: data)

@@ -40,9 +40,13 @@ struct DoubleConversionEdgeTests {
             let decoder = LenientJSONDecoder(policy: policy)
             #expect(try decoder.decode(Double.self, from: Data(number.utf8)).bitPattern == expected.bitPattern)
             let array = Data("[\(number), \(number)]".utf8)
-            #expect(try Self.bits(decoder.decode([Double].self, from: array)) == [expected.bitPattern, expected.bitPattern])
+            #expect(
+                try Self.bits(decoder.decode([Double].self, from: array)) == [expected.bitPattern, expected.bitPattern])
             let nested = Data("[[1.5, \(number)], [\(number)]]".utf8)
-            #expect(try decoder.decode([[Double]].self, from: nested).map(Self.bits) == [[(1.5).bitPattern, expected.bitPattern], [expected.bitPattern]])
+            #expect(
+                try decoder.decode([[Double]].self, from: nested).map(Self.bits) == [
+                    [(1.5).bitPattern, expected.bitPattern], [expected.bitPattern],
+                ])
         }
     }
 
@@ -53,6 +57,8 @@ struct DoubleConversionEdgeTests {
         // The tree keeps long numbers as exact decimals, so they round as JSONDecoder rounds the
         // text; only `-0` is lost (JSONSerialization reads it as the integer 0).
         let expected = number == "-0" ? [[0.0]] : try JSONDecoder().decode([[Double]].self, from: data)
-        #expect(try LenientJSONDecoder().decode([[Double]].self, fromJSONObject: tree).map(Self.bits) == expected.map(Self.bits))
+        #expect(
+            try LenientJSONDecoder().decode([[Double]].self, fromJSONObject: tree).map(Self.bits)
+                == expected.map(Self.bits))
     }
 }

@@ -43,18 +43,26 @@ struct ElementPathTests {
          "grid": [[{"name": "d"}], [], [{"name": "e"}, {"name": "f"}]]}
         """
 
-    @Test("Paths seen inside array elements, and kept, are JSONDecoder's", arguments: [LenientPolicy.lenient, .strict, .permissive])
+    @Test(
+        "Paths seen inside array elements, and kept, are JSONDecoder's",
+        arguments: [LenientPolicy.lenient, .strict, .permissive])
     func paths(policy: LenientPolicy) throws {
         let data = Data(Self.document.utf8)
         let expected = try JSONDecoder().decode(Outer.self, from: data)
         let lenient = try LenientJSONDecoder(policy: policy).decode(Outer.self, from: data)
         #expect(lenient == expected)
-        #expect(lenient.items.map(\.decoderPath) == [["items", "Index 0#0"], ["items", "Index 1#1"], ["items", "Index 2#2"]])
-        #expect(lenient.grid.flatMap { $0 }.map(\.containerPath) == [
-            ["grid", "Index 0#0", "Index 0#0"], ["grid", "Index 2#2", "Index 0#0"], ["grid", "Index 2#2", "Index 1#1"],
-        ])
+        #expect(
+            lenient.items.map(\.decoderPath) == [
+                ["items", "Index 0#0"], ["items", "Index 1#1"], ["items", "Index 2#2"],
+            ])
+        #expect(
+            lenient.grid.flatMap { $0 }.map(\.containerPath) == [
+                ["grid", "Index 0#0", "Index 0#0"], ["grid", "Index 2#2", "Index 0#0"],
+                ["grid", "Index 2#2", "Index 1#1"],
+            ])
         // A kept decoder tells where its decode is now, as JSONDecoder's does.
-        #expect(lenient.grid.flatMap { $0 }.map { pathStrings($0.keptDecoder.codingPath) }
+        #expect(
+            lenient.grid.flatMap { $0 }.map { pathStrings($0.keptDecoder.codingPath) }
                 == expected.grid.flatMap { $0 }.map { pathStrings($0.keptDecoder.codingPath) })
         let tree = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
         #expect(try LenientJSONDecoder(policy: policy).decode(Outer.self, fromJSONObject: tree) == expected)
@@ -97,8 +105,13 @@ struct ElementPathTests {
     func droppedElements() throws {
         let json = #"[{"id": 1, "tags": []}, 7, {"id": 3, "tags": ["a"]}, "x", {"id": 5, "tags": []}]"#
         var report = LenientDecodingReport()
-        let items = try LenientJSONDecoder(policy: .permissive).decode([Item].self, from: Data(json.utf8), report: &report)
-        #expect(items == [Item(id: 1, tags: [], child: nil), Item(id: 3, tags: ["a"], child: nil), Item(id: 5, tags: [], child: nil)])
+        let items = try LenientJSONDecoder(policy: .permissive).decode(
+            [Item].self, from: Data(json.utf8), report: &report)
+        #expect(
+            items == [
+                Item(id: 1, tags: [], child: nil), Item(id: 3, tags: ["a"], child: nil),
+                Item(id: 5, tags: [], child: nil),
+            ])
         #expect(report.events.filter { $0.kind == .droppedElement }.map(\.path) == ["$[1]", "$[3]"])
     }
 

@@ -38,7 +38,8 @@ struct EmptyArrayTests {
     @Test("An empty array makes no report event", arguments: [LenientPolicy.lenient, .permissive, .strict])
     func noEvents(policy: LenientPolicy) throws {
         var report = LenientDecodingReport()
-        let value = try LenientJSONDecoder(policy: policy).decode(Holder.self, from: Data(Self.documents[0].utf8), report: &report)
+        let value = try LenientJSONDecoder(policy: policy).decode(
+            Holder.self, from: Data(Self.documents[0].utf8), report: &report)
         #expect(value == Holder(ints: [], strings: [], areas: [], nested: [], optionals: [], set: [], maybe: []))
         #expect(report.events.isEmpty)
     }
@@ -54,7 +55,9 @@ struct EmptyArrayTests {
         #expect(one == [Area(areaId: -1, blockIds: [-1])])
     }
 
-    @Test("A non-array where an array is expected still throws JSONDecoder's error", arguments: [#"{"areaId": 1, "blockIds": {}}"#, #"{"areaId": 1, "blockIds": null}"#])
+    @Test(
+        "A non-array where an array is expected still throws JSONDecoder's error",
+        arguments: [#"{"areaId": 1, "blockIds": {}}"#, #"{"areaId": 1, "blockIds": null}"#])
     func notAnArray(json: String) {
         let parity = expectParity(Area.self, json: json)
         #expect(!parity.foundation.succeeded)

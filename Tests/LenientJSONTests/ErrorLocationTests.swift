@@ -9,13 +9,14 @@ import Testing
 func location(of marker: String, in text: String, occurrence: Int = 0, offset: Int = 0) -> String {
     var searchStart = text.startIndex
     var found: Range<String.Index>?
-    for _ in 0 ... occurrence {
-        found = text.range(of: marker, range: searchStart ..< text.endIndex)
+    for _ in 0...occurrence {
+        found = text.range(of: marker, range: searchStart..<text.endIndex)
         guard let f = found else { break }
         searchStart = text.index(after: f.lowerBound)
     }
     guard let found else { return "marker \(marker) not found" }
-    let scalars = Array(text[..<found.lowerBound].unicodeScalars) + Array(text[found.lowerBound...].unicodeScalars.prefix(offset))
+    let scalars =
+        Array(text[..<found.lowerBound].unicodeScalars) + Array(text[found.lowerBound...].unicodeScalars.prefix(offset))
     let line = 1 + scalars.filter { $0 == "\n" }.count
     let lastNewline = scalars.lastIndex(of: "\n").map { $0 + 1 } ?? 0
     return "line \(line), column \(scalars.count - lastNewline + 1)"
@@ -44,7 +45,8 @@ func expectLocatedError<T: Decodable>(
     let data = Data(text.utf8)
     let foundation = JSONDecoder()
     configure(foundation)
-    let reference = thrownError({ try foundation.decode(type, from: paddedForFoundation(data)) }, sourceLocation: sourceLocation)
+    let reference = thrownError(
+        { try foundation.decode(type, from: paddedForFoundation(data)) }, sourceLocation: sourceLocation)
     #expect(reference?.kind == kind, "JSONDecoder: \(String(describing: reference))", sourceLocation: sourceLocation)
     if let reference, !reference.path.isEmpty {
         // For dataCorrupted JSONDecoder may report only a prefix (the parent's path).
@@ -55,33 +57,47 @@ func expectLocatedError<T: Decodable>(
     for policy in policies {
         let decoder = LenientJSONDecoder(policy: policy)
         configure(decoder)
-        guard let error = thrownError({ try decoder.decode(type, from: data) }, sourceLocation: sourceLocation) else { continue }
+        guard let error = thrownError({ try decoder.decode(type, from: data) }, sourceLocation: sourceLocation) else {
+            continue
+        }
         #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
         #expect(error.path == path, "\(error)", sourceLocation: sourceLocation)
-        #expect(error.message.contains(jsonPath), "expected \(jsonPath) in: \(error.message)", sourceLocation: sourceLocation)
-        #expect(error.message.contains(expectedLocation), "expected \(expectedLocation) in: \(error.message)", sourceLocation: sourceLocation)
+        #expect(
+            error.message.contains(jsonPath), "expected \(jsonPath) in: \(error.message)",
+            sourceLocation: sourceLocation)
+        #expect(
+            error.message.contains(expectedLocation), "expected \(expectedLocation) in: \(error.message)",
+            sourceLocation: sourceLocation)
     }
 }
 
 /// A syntax error: `dataCorrupted` (from JSONDecoder too) whose description names the line and
 /// column of one of the acceptable fault positions (`markers`: substring and offset in it).
 func expectSyntaxError<T: Decodable>(
-    _ bytes: [UInt8], as type: T.Type = [Ignore].self, at markers: [(String, Int)], configure: Configure = noConfiguration,
+    _ bytes: [UInt8], as type: T.Type = [Ignore].self, at markers: [(String, Int)],
+    configure: Configure = noConfiguration,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let data = Data(bytes)
     let text = String(decoding: bytes, as: UTF8.self)
     let foundation = JSONDecoder()
     configure(foundation)
-    let reference = thrownError({ try foundation.decode(type, from: paddedForFoundation(data)) }, sourceLocation: sourceLocation)
-    #expect(reference?.kind == "dataCorrupted", "JSONDecoder: \(String(describing: reference))", sourceLocation: sourceLocation)
+    let reference = thrownError(
+        { try foundation.decode(type, from: paddedForFoundation(data)) }, sourceLocation: sourceLocation)
+    #expect(
+        reference?.kind == "dataCorrupted", "JSONDecoder: \(String(describing: reference))",
+        sourceLocation: sourceLocation)
     let expected = markers.map { location(of: $0.0, in: text, offset: $0.1) }
     for policy in [LenientPolicy.strict, .lenient] {
         let decoder = LenientJSONDecoder(policy: policy)
         configure(decoder)
-        guard let error = thrownError({ try decoder.decode(type, from: data) }, sourceLocation: sourceLocation) else { continue }
+        guard let error = thrownError({ try decoder.decode(type, from: data) }, sourceLocation: sourceLocation) else {
+            continue
+        }
         #expect(error.kind == "dataCorrupted", "\(error)", sourceLocation: sourceLocation)
-        #expect(expected.contains { error.message.contains("(\($0))") }, "expected one of \(expected) in: \(error.message)", sourceLocation: sourceLocation)
+        #expect(
+            expected.contains { error.message.contains("(\($0))") }, "expected one of \(expected) in: \(error.message)",
+            sourceLocation: sourceLocation)
     }
 }
 
@@ -122,12 +138,15 @@ struct ErrorLocationTests {
         """
 
     @Test func typeMismatchDeepInArray() {
-        expectLocatedError(Users.self, Self.usersText, kind: "typeMismatch", path: ["users", "Index 3#3", "age"],
-                           jsonPath: "$.users[3].age", marker: "\"forty\"")
+        expectLocatedError(
+            Users.self, Self.usersText, kind: "typeMismatch", path: ["users", "Index 3#3", "age"],
+            jsonPath: "$.users[3].age", marker: "\"forty\"")
         // The same with Windows line endings and tabs.
-        let crlf = Self.usersText.replacingOccurrences(of: "\n", with: "\r\n").replacingOccurrences(of: "    ", with: "\t")
-        expectLocatedError(Users.self, crlf, kind: "typeMismatch", path: ["users", "Index 3#3", "age"],
-                           jsonPath: "$.users[3].age", marker: "\"forty\"")
+        let crlf = Self.usersText.replacingOccurrences(of: "\n", with: "\r\n").replacingOccurrences(
+            of: "    ", with: "\t")
+        expectLocatedError(
+            Users.self, crlf, kind: "typeMismatch", path: ["users", "Index 3#3", "age"],
+            jsonPath: "$.users[3].age", marker: "\"forty\"")
     }
 
     @Test func valueNotFoundUnderKeyThatIsNotAnIdentifier() {
@@ -137,14 +156,16 @@ struct ErrorLocationTests {
               {"first name": null}
             ]}
             """
-        expectLocatedError(People.self, text, kind: "valueNotFound", path: ["people", "Index 1#1", "first name"],
-                           jsonPath: "$.people[1]['first name']", marker: "null")
+        expectLocatedError(
+            People.self, text, kind: "valueNotFound", path: ["people", "Index 1#1", "first name"],
+            jsonPath: "$.people[1]['first name']", marker: "null")
     }
 
     @Test func keyNotFoundNamesTheObject() {
         let text = "{\"items\": [\n  {\"id\": 1},\n  {\"idd\": 2}\n]}"
-        expectLocatedError(Items.self, text, kind: "keyNotFound", path: ["items", "Index 1#1"],
-                           jsonPath: "$.items[1]", marker: "{\"idd\"")
+        expectLocatedError(
+            Items.self, text, kind: "keyNotFound", path: ["items", "Index 1#1"],
+            jsonPath: "$.items[1]", marker: "{\"idd\"")
         let decoder = LenientJSONDecoder(policy: .strict)
         let error = thrownError { try decoder.decode(Items.self, from: Data(text.utf8)) }
         #expect(error?.key == "id")
@@ -153,26 +174,32 @@ struct ErrorLocationTests {
 
     @Test func outOfRangeNumberHasTheFullPath() {
         let text = "{\"a\": {\"b\": [1,\n   300]}}"
-        expectLocatedError([String: [String: [UInt8]]].self, text, kind: "dataCorrupted", path: ["a", "b", "Index 1#1"],
-                           jsonPath: "$.a.b[1]", marker: "300")
-        expectLocatedError([String: [String: [Int8]]].self, "{\"a\": {\"b\": [1,\n   1.5]}}", kind: "dataCorrupted",
-                           path: ["a", "b", "Index 1#1"], jsonPath: "$.a.b[1]", marker: "1.5", policies: [.strict])
-        expectLocatedError([Double].self, "[1,\n 2,\n    1e400]", kind: "dataCorrupted", path: ["Index 2#2"],
-                           jsonPath: "$[2]", marker: "1e400")
+        expectLocatedError(
+            [String: [String: [UInt8]]].self, text, kind: "dataCorrupted", path: ["a", "b", "Index 1#1"],
+            jsonPath: "$.a.b[1]", marker: "300")
+        expectLocatedError(
+            [String: [String: [Int8]]].self, "{\"a\": {\"b\": [1,\n   1.5]}}", kind: "dataCorrupted",
+            path: ["a", "b", "Index 1#1"], jsonPath: "$.a.b[1]", marker: "1.5", policies: [.strict])
+        expectLocatedError(
+            [Double].self, "[1,\n 2,\n    1e400]", kind: "dataCorrupted", path: ["Index 2#2"],
+            jsonPath: "$[2]", marker: "1e400")
     }
 
     @Test func badDateHasTheFullPath() {
         let text = "{\"events\": [\n  {\"at\": \"2016-01-17T16:13:00Z\"},\n  {\"at\": \"yesterday\"}]}"
-        expectLocatedError(Events.self, text, kind: "dataCorrupted", path: ["events", "Index 1#1", "at"],
-                           jsonPath: "$.events[1].at", marker: "\"yesterday\"",
-                           configure: { $0.dateDecodingStrategy = .iso8601 }, policies: [.strict])
+        expectLocatedError(
+            Events.self, text, kind: "dataCorrupted", path: ["events", "Index 1#1", "at"],
+            jsonPath: "$.events[1].at", marker: "\"yesterday\"",
+            configure: { $0.dateDecodingStrategy = .iso8601 }, policies: [.strict])
     }
 
     @Test func badStringInsideAValue() {
-        expectLocatedError(Wrap<[String]>.self, "{\"v\": [\"ok\",\n  \"bad \\q\"]}", kind: "dataCorrupted",
-                           path: ["v", "Index 1#1"], jsonPath: "$.v[1]", marker: "\\q")
-        expectLocatedError(Wrap<[String]>.self, "{\"v\": [\"ok\",\n  \"\\ud800\"]}", kind: "dataCorrupted",
-                           path: ["v", "Index 1#1"], jsonPath: "$.v[1]", marker: "\\ud800")
+        expectLocatedError(
+            Wrap<[String]>.self, "{\"v\": [\"ok\",\n  \"bad \\q\"]}", kind: "dataCorrupted",
+            path: ["v", "Index 1#1"], jsonPath: "$.v[1]", marker: "\\q")
+        expectLocatedError(
+            Wrap<[String]>.self, "{\"v\": [\"ok\",\n  \"\\ud800\"]}", kind: "dataCorrupted",
+            path: ["v", "Index 1#1"], jsonPath: "$.v[1]", marker: "\\ud800")
     }
 
     @Test func pathsOfUnusualKeys() {
@@ -267,7 +294,9 @@ struct ErrorLocationTests {
         // An error inside the located value: full path from the document root, and its location.
         let inner = thrownError { try decoder.decode(Cat.self, from: data, at: ["Animals", 1, "Cat"]) }
         #expect(inner?.kind == "typeMismatch")
-        #expect(inner?.path == ["Animals", "Index 1#1", "Cat", "Babies", "Index 1#1", "age"], "\(String(describing: inner))")
+        #expect(
+            inner?.path == ["Animals", "Index 1#1", "Cat", "Babies", "Index 1#1", "age"], "\(String(describing: inner))"
+        )
         #expect(inner?.message.contains("$.Animals[1].Cat.Babies[1].age") == true, "\(String(describing: inner))")
         #expect(inner?.message.contains(location(of: "\"x\"", in: Self.zoo)) == true, "\(String(describing: inner))")
 
@@ -282,8 +311,12 @@ struct ErrorLocationTests {
         #expect(missingRoot?.path == [])
 
         for index in [2, 5, -1, Int.max, Int.min] {
-            let outOfRange = thrownError { try decoder.decode(Ignore.self, from: data, at: ["Animals", JSONPathComponent.index(index)]) }
-            #expect(outOfRange?.kind == "valueNotFound" || outOfRange?.kind == "keyNotFound", "index \(index): \(String(describing: outOfRange))")
+            let outOfRange = thrownError {
+                try decoder.decode(Ignore.self, from: data, at: ["Animals", JSONPathComponent.index(index)])
+            }
+            #expect(
+                outOfRange?.kind == "valueNotFound" || outOfRange?.kind == "keyNotFound",
+                "index \(index): \(String(describing: outOfRange))")
             #expect(outOfRange?.path.first == "Animals", "index \(index): \(String(describing: outOfRange))")
         }
 
@@ -294,11 +327,17 @@ struct ErrorLocationTests {
         let indexOnObject = thrownError { try decoder.decode(Ignore.self, from: data, at: [0]) }
         #expect(indexOnObject?.kind == "typeMismatch", "\(String(describing: indexOnObject))")
 
-        let indexOnString = thrownError { try decoder.decode(Ignore.self, from: data, at: ["Animals", 1, "Cat", "name", 0]) }
+        let indexOnString = thrownError {
+            try decoder.decode(Ignore.self, from: data, at: ["Animals", 1, "Cat", "name", 0])
+        }
         #expect(indexOnString?.kind == "typeMismatch", "\(String(describing: indexOnString))")
 
-        let throughNull = thrownError { try decoder.decode(Ignore.self, from: Data("{\"a\": null}".utf8), at: ["a", "b"]) }
-        #expect(throughNull?.kind == "valueNotFound" || throughNull?.kind == "typeMismatch", "\(String(describing: throughNull))")
+        let throughNull = thrownError {
+            try decoder.decode(Ignore.self, from: Data("{\"a\": null}".utf8), at: ["a", "b"])
+        }
+        #expect(
+            throughNull?.kind == "valueNotFound" || throughNull?.kind == "typeMismatch",
+            "\(String(describing: throughNull))")
 
         let syntax = thrownError { try decoder.decode(Ignore.self, from: Data("{\"a\": [1,]]".utf8), at: ["a"]) }
         #expect(syntax?.kind == "dataCorrupted")

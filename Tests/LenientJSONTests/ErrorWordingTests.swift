@@ -35,22 +35,27 @@ struct ErrorWordingTests {
     }
 
     static let missingKeyCases: [MissingKeyCase] = [
-        MissingKeyCase(name: "default keys, nested in an array", json: #"{"product": {"options": [{"name": "S"}]}}"#,
-                       decode: { _ = try $0.decode(Shop.self, from: $1) }, snakeCase: false,
-                       expected: #"No value for key "id" at $.product.options[0].id"#),
-        MissingKeyCase(name: ".convertFromSnakeCase, at the root's element", json: #"[{"text": "hi", "id": 1}]"#,
-                       decode: { _ = try $0.decode([Tweet].self, from: $1) }, snakeCase: true,
-                       expected: #"No value for key "id_str" (model key "idStr") at $[0].id_str"#),
-        MissingKeyCase(name: ".convertFromSnakeCase, under a respelled parent", json: #"{"user_info": {"name": "ann"}}"#,
-                       decode: { _ = try $0.decode(Profile.self, from: $1) }, snakeCase: true,
-                       expected: #"No value for key "screen_name" (model key "screenName") at $.user_info.screen_name"#),
-        MissingKeyCase(name: "a key that is no plain name", json: #"{"last name": "Li"}"#,
-                       decode: { _ = try $0.decode(Spaced.self, from: $1) }, snakeCase: false,
-                       expected: #"No value for key "first name" at $['first name']"#),
+        MissingKeyCase(
+            name: "default keys, nested in an array", json: #"{"product": {"options": [{"name": "S"}]}}"#,
+            decode: { _ = try $0.decode(Shop.self, from: $1) }, snakeCase: false,
+            expected: #"No value for key "id" at $.product.options[0].id"#),
+        MissingKeyCase(
+            name: ".convertFromSnakeCase, at the root's element", json: #"[{"text": "hi", "id": 1}]"#,
+            decode: { _ = try $0.decode([Tweet].self, from: $1) }, snakeCase: true,
+            expected: #"No value for key "id_str" (model key "idStr") at $[0].id_str"#),
+        MissingKeyCase(
+            name: ".convertFromSnakeCase, under a respelled parent", json: #"{"user_info": {"name": "ann"}}"#,
+            decode: { _ = try $0.decode(Profile.self, from: $1) }, snakeCase: true,
+            expected: #"No value for key "screen_name" (model key "screenName") at $.user_info.screen_name"#),
+        MissingKeyCase(
+            name: "a key that is no plain name", json: #"{"last name": "Li"}"#,
+            decode: { _ = try $0.decode(Spaced.self, from: $1) }, snakeCase: false,
+            expected: #"No value for key "first name" at $['first name']"#),
     ]
 
-    @Test("a missing key's message names the member's path as the input would spell it; the error is JSONDecoder's",
-          arguments: missingKeyCases, InputKind.allCases)
+    @Test(
+        "a missing key's message names the member's path as the input would spell it; the error is JSONDecoder's",
+        arguments: missingKeyCases, InputKind.allCases)
     func missingKey(_ testCase: MissingKeyCase, _ input: InputKind) throws {
         let data = Data(testCase.json.utf8)
         let foundation = JSONDecoder()
@@ -72,7 +77,9 @@ struct ErrorWordingTests {
         let decoder = LenientJSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let data = Data(#"[{"text": "hi", "id_sr": "1"}]"#.utf8)
-        let error = try #require(Result { try Self.decode({ _ = try $0.decode([Tweet].self, from: $1) }, decoder, data, input) }.failureError)
+        let error = try #require(
+            Result { try Self.decode({ _ = try $0.decode([Tweet].self, from: $1) }, decoder, data, input) }.failureError
+        )
         let message = ErrorInfo(error).message
         #expect(message.hasPrefix(#"No value for key "id_str" (model key "idStr") at $[0].id_str"#), "\(message)")
         #expect(message.hasSuffix(#"; did you mean "id_sr"?"#), "\(message)")
@@ -83,8 +90,11 @@ struct ErrorWordingTests {
         let decoder = LenientJSONDecoder()
         decoder.keyDecodingStrategy = .custom { path in path.last! }
         let data = Data(#"{"product": {"options": [{"name": "S"}]}}"#.utf8)
-        let error = try #require(Result { try Self.decode({ _ = try $0.decode(Shop.self, from: $1) }, decoder, data, input) }.failureError)
-        #expect(ErrorInfo(error).message.hasPrefix(#"No value for key "id" at $.product.options[0].id"#), "\(ErrorInfo(error).message)")
+        let error = try #require(
+            Result { try Self.decode({ _ = try $0.decode(Shop.self, from: $1) }, decoder, data, input) }.failureError)
+        #expect(
+            ErrorInfo(error).message.hasPrefix(#"No value for key "id" at $.product.options[0].id"#),
+            "\(ErrorInfo(error).message)")
     }
 
     // MARK: Fractions into integers
@@ -123,17 +133,22 @@ struct ErrorWordingTests {
         }
     }
 
-    @Test("a number with a fraction where an integer is needed says so; one out of range names the bounds",
-          arguments: numberCases, [Preset.strict, .lenient])
+    @Test(
+        "a number with a fraction where an integer is needed says so; one out of range names the bounds",
+        arguments: numberCases, [Preset.strict, .lenient])
     func fractionMessage(_ testCase: NumberCase, _ preset: Preset) throws {
         let data = Data(#"{"value": \#(testCase.number)}"#.utf8)
         let expected = try #require(Result { try Self.decodeBox(testCase.type, JSONDecoder(), data) }.failureError)
-        let error = try #require(Result { try Self.decodeBox(testCase.type, LenientJSONDecoder(policy: preset.policy), data) }.failureError)
+        let error = try #require(
+            Result { try Self.decodeBox(testCase.type, LenientJSONDecoder(policy: preset.policy), data) }.failureError)
         let info = ErrorInfo(error)
         #expect(info.kind == ErrorInfo(expected).kind)
         #expect(info.path == ["value"])
         if testCase.fraction {
-            #expect(info.message.hasPrefix("Number has a fractional part, but \(testCase.type) needs a whole number at $.value"), "\(info.message)")
+            #expect(
+                info.message.hasPrefix(
+                    "Number has a fractional part, but \(testCase.type) needs a whole number at $.value"),
+                "\(info.message)")
             #expect(!info.message.contains("does not fit"), "\(info.message)")
         } else {
             #expect(info.message.hasPrefix("Number does not fit in \(testCase.type) ("), "\(info.message)")
@@ -143,7 +158,9 @@ struct ErrorWordingTests {
 
     // MARK: Helpers
 
-    static func decode(_ body: (JSONDecoder, Data) throws -> Void, _ decoder: LenientJSONDecoder, _ data: Data, _ input: InputKind) throws {
+    static func decode(
+        _ body: (JSONDecoder, Data) throws -> Void, _ decoder: LenientJSONDecoder, _ data: Data, _ input: InputKind
+    ) throws {
         switch input {
         case .data: try body(decoder, data)
         case .jsonObject:

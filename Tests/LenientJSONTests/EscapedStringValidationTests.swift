@@ -51,10 +51,13 @@ struct EscapedStringValidationTests {
         #expect(description.contains("invalid escape"), "\(description)")
     }
 
-    @Test("valid escaped non-ASCII text reads as JSONDecoder reads it",
-          arguments: [#"é\n名前"#, #"\u540d é"#, #"😀\t\ud83d\ude00"#, #"a\"é\"b"#, #"\\é\/"#])
+    @Test(
+        "valid escaped non-ASCII text reads as JSONDecoder reads it",
+        arguments: [#"é\n名前"#, #"\u540d é"#, #"😀\t\ud83d\ude00"#, #"a\"é\"b"#, #"\\é\/"#])
     func validText(content: String) throws {
         let data = Data(Self.document(Array(content.utf8)))
-        #expect(try LenientJSONDecoder().decode([String].self, from: data) == JSONDecoder().decode([String].self, from: data))
+        #expect(
+            try LenientJSONDecoder().decode([String].self, from: data)
+                == JSONDecoder().decode([String].self, from: data))
     }
 }

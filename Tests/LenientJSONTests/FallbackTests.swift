@@ -44,20 +44,30 @@ struct FallbackTests {
     }
 
     static let cases: [Case] = [
-        Case(json: #"{"kind": "hologram", "kinds": ["photo", "hologram"], "byName": {"a": "x", "b": "video"}, "maybe": "bogus"}"#,
-             kind: .unknown, kinds: [.photo, .unknown], byName: ["a": .unknown, "b": .video], maybe: .unknown),
+        Case(
+            json:
+                #"{"kind": "hologram", "kinds": ["photo", "hologram"], "byName": {"a": "x", "b": "video"}, "maybe": "bogus"}"#,
+            kind: .unknown, kinds: [.photo, .unknown], byName: ["a": .unknown, "b": .video], maybe: .unknown),
         Case(json: #"{"kinds": [], "byName": {}}"#, kind: .unknown, kinds: [], byName: [:], maybe: nil),
-        Case(json: #"{"kind": null, "kinds": [null, 3], "byName": {"n": null}, "maybe": null}"#,
-             kind: .unknown, kinds: [.unknown, .unknown], byName: ["n": .unknown], maybe: nil),
-        Case(json: #"{"kind": {}, "kinds": [[]], "byName": {}, "maybe": 12, "nested": [["video", "3d"], []]}"#,
-             kind: .unknown, kinds: [.unknown], byName: [:], maybe: .unknown, nested: [[.video, .unknown], []]),
+        Case(
+            json: #"{"kind": null, "kinds": [null, 3], "byName": {"n": null}, "maybe": null}"#,
+            kind: .unknown, kinds: [.unknown, .unknown], byName: ["n": .unknown], maybe: nil),
+        Case(
+            json: #"{"kind": {}, "kinds": [[]], "byName": {}, "maybe": 12, "nested": [["video", "3d"], []]}"#,
+            kind: .unknown, kinds: [.unknown], byName: [:], maybe: .unknown, nested: [[.video, .unknown], []]),
     ]
 
-    @Test("missing, null and undecodable values take the fallback, at any depth", arguments: Preset.allCases, InputKind.allCases)
+    @Test(
+        "missing, null and undecodable values take the fallback, at any depth", arguments: Preset.allCases,
+        InputKind.allCases)
     func fallback(preset: Preset, input: InputKind) throws {
         for item in Self.cases {
             let post = try input.decode(FallbackPost.self, from: Data(item.json.utf8), with: Self.decoder(preset))
-            #expect(post == FallbackPost(kind: item.kind, kinds: item.kinds, byName: item.byName, maybe: item.maybe, nested: item.nested), "\(item.json)")
+            #expect(
+                post
+                    == FallbackPost(
+                        kind: item.kind, kinds: item.kinds, byName: item.byName, maybe: item.maybe, nested: item.nested),
+                "\(item.json)")
         }
     }
 
@@ -71,21 +81,27 @@ struct FallbackTests {
         #expect(report.events.allSatisfy { $0.description.contains("registered fallback") })
     }
 
-    @Test("the policy's own rules run first; the fallback wins over .permissive's defaults", arguments: InputKind.allCases)
+    @Test(
+        "the policy's own rules run first; the fallback wins over .permissive's defaults", arguments: InputKind.allCases
+    )
     func order(input: InputKind) throws {
         let table: [(Preset, String, Int)] = [
-            (.lenient, #"{"count": "42"}"#, 42),      // the numeric-string rule reads it
-            (.strict, #"{"count": "42"}"#, -1),       // no rule under .strict: the fallback
+            (.lenient, #"{"count": "42"}"#, 42),  // the numeric-string rule reads it
+            (.strict, #"{"count": "42"}"#, -1),  // no rule under .strict: the fallback
             (.permissive, #"{"count": "abc"}"#, -1),  // not .permissive's 0
             (.permissive, #"{}"#, -1),
             (.permissive, #"{"count": null}"#, -1),
-            (.permissive, #"{"count": 1.5}"#, 1),     // .permissive truncates first
+            (.permissive, #"{"count": 1.5}"#, 1),  // .permissive truncates first
         ]
         for (preset, json, expected) in table {
             let decoder = LenientJSONDecoder(policy: preset.policy)
             decoder.register(fallback: -1)
-            #expect(try input.decode(FallbackCounter.self, from: Data(json.utf8), with: decoder).count == expected, "\(preset) \(json)")
-            #expect(try input.decode([Int].self, from: Data("[1, \"x\", 3]".utf8), with: decoder) == [1, -1, 3], "not dropped under \(preset)")
+            #expect(
+                try input.decode(FallbackCounter.self, from: Data(json.utf8), with: decoder).count == expected,
+                "\(preset) \(json)")
+            #expect(
+                try input.decode([Int].self, from: Data("[1, \"x\", 3]".utf8), with: decoder) == [1, -1, 3],
+                "not dropped under \(preset)")
         }
     }
 
@@ -109,24 +125,32 @@ struct FallbackTests {
 
     @Test("where JSONDecoder succeeds, a fallback changes nothing", arguments: Preset.allCases)
     func parity(preset: Preset) throws {
-        let data = Data(#"{"kind": "video", "kinds": ["photo"], "byName": {"a": "photo"}, "maybe": null, "nested": [["video"]]}"#.utf8)
-        #expect(try Self.decoder(preset).decode(FallbackPost.self, from: data) == JSONDecoder().decode(FallbackPost.self, from: data))
+        let data = Data(
+            #"{"kind": "video", "kinds": ["photo"], "byName": {"a": "photo"}, "maybe": null, "nested": [["video"]]}"#
+                .utf8)
+        #expect(
+            try Self.decoder(preset).decode(FallbackPost.self, from: data)
+                == JSONDecoder().decode(FallbackPost.self, from: data))
     }
 
     @Test("invalid JSON is never replaced by a fallback")
     func invalidJSON() {
         let decoder = LenientJSONDecoder(policy: .permissive)
         decoder.register(fallback: -1)
-        #expect(throws: DecodingError.self) { try decoder.decode(FallbackCounter.self, from: Data(#"{"count": 1.}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(FallbackCounter.self, from: Data(#"{"count": 1.}"#.utf8))
+        }
         #expect(throws: DecodingError.self) { try decoder.decode([Int].self, from: Data(#"[1, "\q"]"#.utf8)) }
     }
 
     /// Any-JSON types pick their alternative by which `try?` succeeds: registrations for other
     /// types, and for the types they try, leave JSONDecoder's pick alone.
-    @Test("any-JSON types keep JSONDecoder's pick with registrations present", arguments: [
-        #"[1, "1", true, 1.5, null, "photo", "hologram", {"a": [0, "x"]}, [], {}]"#,
-        #"{"kind": "WARN", "n": "12", "b": "yes", "d": 2.50}"#,
-    ])
+    @Test(
+        "any-JSON types keep JSONDecoder's pick with registrations present",
+        arguments: [
+            #"[1, "1", true, 1.5, null, "photo", "hologram", {"a": [0, "x"]}, [], {}]"#,
+            #"{"kind": "WARN", "n": "12", "b": "yes", "d": 2.50}"#,
+        ])
     func anyJSON(json: String) throws {
         let data = Data(json.utf8)
         for preset in Preset.allCases {
@@ -137,7 +161,8 @@ struct FallbackTests {
             let expected = try JSONDecoder().decode(AnyCodableValue.self, from: data)
             #expect(try decoder.decode(AnyCodableValue.self, from: data) == expected, "\(preset)")
             let tree = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-            #expect(try decoder.decode(AnyCodableValue.self, fromJSONObject: tree) == expected, "\(preset) fromJSONObject")
+            #expect(
+                try decoder.decode(AnyCodableValue.self, fromJSONObject: tree) == expected, "\(preset) fromJSONObject")
         }
     }
 }

@@ -57,7 +57,9 @@ struct FuzzFindingsTests {
     func findingsArePresent() {
         #expect(!Self.findings.isEmpty, "no .bin file in \(Self.directory.path)")
         for finding in Self.findings {
-            #expect(finding.target != nil, "\(finding.name): the name starts with none of decoder-, differential-, xml-, messy-")
+            #expect(
+                finding.target != nil,
+                "\(finding.name): the name starts with none of decoder-, differential-, xml-, messy-")
             #expect(finding.selector != nil, "\(finding.name): empty file, no selector byte")
         }
     }
@@ -74,7 +76,7 @@ struct FuzzFindingsTests {
                 // selector picks among them).
                 let count = FuzzDecoderCheck.decoders.count
                 let first = selector - selector % count
-                return (first ..< first + count).compactMap { FuzzDecoderCheck.run(selector: $0, document: document) }
+                return (first..<first + count).compactMap { FuzzDecoderCheck.run(selector: $0, document: document) }
             case .differential:
                 return FuzzDifferentialCheck.run(selector: selector, document: document).map { [$0] } ?? []
             case .messy:
@@ -85,7 +87,7 @@ struct FuzzFindingsTests {
                 // The model the selector picks, with every decoder of the XML target.
                 let count = FuzzXMLCheck.decoders.count
                 let first = selector - selector % count
-                return (first ..< first + count).compactMap { FuzzXMLCheck.run(selector: $0, document: document) }
+                return (first..<first + count).compactMap { FuzzXMLCheck.run(selector: $0, document: document) }
             }
         }
         if let open = Self.openFindings[finding.name] {
@@ -93,8 +95,9 @@ struct FuzzFindingsTests {
                 #expect(failures.isEmpty, "\(finding.name):\n\(failures.joined(separator: "\n"))")
             }
         } else if let intended = Self.intendedDifferences[finding.name] {
-            #expect(failures.count == 1 && failures.allSatisfy { $0.hasPrefix(intended) },
-                    "\(finding.name): expected the intended difference \"\(intended)\", got \(failures)")
+            #expect(
+                failures.count == 1 && failures.allSatisfy { $0.hasPrefix(intended) },
+                "\(finding.name): expected the intended difference \"\(intended)\", got \(failures)")
         } else {
             #expect(failures.isEmpty, "\(finding.name):\n\(failures.joined(separator: "\n"))")
         }
@@ -103,10 +106,12 @@ struct FuzzFindingsTests {
     /// The intended difference, stated directly: exact key matching gives JSONDecoder's value
     /// (all `nil`), normalized matching reads the invalid string and throws `dataCorrupted`.
     /// (`Data` only: JSONSerialization rejects the bytes, so there is no tree to decode.)
-    @Test("a fuzzy-matched key whose string is invalid UTF-8 is read and rejected, never recovered",
-          arguments: [Preset.lenient, .permissive])
+    @Test(
+        "a fuzzy-matched key whose string is invalid UTF-8 is read and rejected, never recovered",
+        arguments: [Preset.lenient, .permissive])
     func fuzzyKeyReadsInvalidString(_ preset: Preset) throws {
-        let finding = try #require(Self.findings.first { $0.name == "differential-lenient-fuzzy-key-reads-invalid-utf8.bin" })
+        let finding = try #require(
+            Self.findings.first { $0.name == "differential-lenient-fuzzy-key-reads-invalid-utf8.bin" })
         let document = finding.document
         #expect(try JSONDecoder().decode(FuzzOptionals.self, from: document) == FuzzOptionals())
         var exact = preset.policy

@@ -118,7 +118,9 @@ struct HandWrittenModel: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     func check(_ input: HandWrittenInput, _ policies: [HandWrittenPolicy]) -> [String] { checks.check(input, policies) }
-    func checkEmbedded(_ input: HandWrittenInput, _ policies: [HandWrittenPolicy]) -> [String] { checks.checkEmbedded(input, policies) }
+    func checkEmbedded(_ input: HandWrittenInput, _ policies: [HandWrittenPolicy]) -> [String] {
+        checks.checkEmbedded(input, policies)
+    }
 
     static func make<T: Decodable & Equatable>(
         _ name: String, _: T.Type, mayOverflow: @escaping @Sendable (HandWrittenInput) -> Bool = { _ in false }
@@ -127,7 +129,9 @@ struct HandWrittenModel: Sendable, CustomTestStringConvertible {
     }
 
     /// `Dynamic` decoded through `Base`'s metatype.
-    static func make<Base: Decodable & Equatable, Dynamic: Decodable>(_ name: String, _: Dynamic.Type, as _: Base.Type) -> HandWrittenModel {
+    static func make<Base: Decodable & Equatable, Dynamic: Decodable>(_ name: String, _: Dynamic.Type, as _: Base.Type)
+        -> HandWrittenModel
+    {
         HandWrittenModel(name: name, mayOverflow: { _ in false }, checks: Checks<Base, Dynamic>())
     }
 
@@ -144,7 +148,9 @@ struct HandWrittenModel: Sendable, CustomTestStringConvertible {
         make("AnyJSON Bool first, [Self] first", FuzzJSON<FuzzBoolThenArray>.self, mayOverflow: onObjects),
         make("AnyJSON Bool first, [String: Self] first", FuzzJSON<FuzzBoolThenObject>.self, mayOverflow: onUnreadable),
         make("AnyJSON numbers first, [Self] first", FuzzJSON<FuzzNumberThenArray>.self, mayOverflow: onObjects),
-        make("AnyJSON numbers first, [String: Self] first", FuzzJSON<FuzzNumberThenObject>.self, mayOverflow: onUnreadable),
+        make(
+            "AnyJSON numbers first, [String: Self] first", FuzzJSON<FuzzNumberThenObject>.self,
+            mayOverflow: onUnreadable),
         make("AnyJSON keyed, unkeyed, then single value", ContainerJSON.self, mayOverflow: onScalars),
         make("AnyCodable", AnyCodableValue.self, mayOverflow: onObjects),
         make("Either<[String], [Int]>", FuzzEither<[String], [Int]>.self),
@@ -175,7 +181,9 @@ struct HandWrittenModel: Sendable, CustomTestStringConvertible {
 
 /// The problems of decoding `data` as `type` with `policies` against JSONDecoder's outcome,
 /// through `Data` and, where JSONSerialization holds the document faithfully, `fromJSONObject`.
-func handWrittenProblems<T: Decodable & Equatable>(_ type: T.Type, _ data: Data, policies: [HandWrittenPolicy]) -> [String] {
+func handWrittenProblems<T: Decodable & Equatable>(_ type: T.Type, _ data: Data, policies: [HandWrittenPolicy])
+    -> [String]
+{
     let foundation = Outcome { try JSONDecoder().decode(type, from: paddedForFoundation(data)) }
     let tree = faithfulTree(of: data, as: type, foundation: foundation)
     var problems: [String] = []
@@ -210,7 +218,7 @@ func handWrittenProblems<T: Decodable & Equatable>(_ type: T.Type, _ data: Data,
 /// it reads `data`: the same value, or an error of the same case.
 func faithfulTree<T: Decodable & Equatable>(of data: Data, as type: T.Type, foundation: Outcome<T>) -> Any? {
     guard let tree = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-          let written = try? JSONSerialization.data(withJSONObject: tree, options: [.fragmentsAllowed])
+        let written = try? JSONSerialization.data(withJSONObject: tree, options: [.fragmentsAllowed])
     else { return nil }
     let reread = Outcome { try JSONDecoder().decode(type, from: paddedForFoundation(written)) }
     switch (foundation, reread) {
@@ -222,11 +230,13 @@ func faithfulTree<T: Decodable & Equatable>(of data: Data, as type: T.Type, foun
 
 /// `json` embedded four times (as `T`, in `[T]` and as `T?`) next to `"age": "12"`, which only
 /// leniency reads: each part must equal what JSONDecoder gives for that part alone.
-func embeddedProblems<T: Decodable & Equatable>(_ type: T.Type, _ json: String, policies: [HandWrittenPolicy]) -> [String] {
+func embeddedProblems<T: Decodable & Equatable>(_ type: T.Type, _ json: String, policies: [HandWrittenPolicy])
+    -> [String]
+{
     let foundation = JSONDecoder()
     guard let value = try? foundation.decode(T.self, from: Data(json.utf8)),
-          let list = try? foundation.decode([T].self, from: Data("[\(json), \(json)]".utf8)),
-          let maybe = try? foundation.decode(T?.self, from: Data(json.utf8))
+        let list = try? foundation.decode([T].self, from: Data("[\(json), \(json)]".utf8)),
+        let maybe = try? foundation.decode(T?.self, from: Data(json.utf8))
     else { return [] }
     let expected = Embedded(value: value, age: 12, list: list, maybe: maybe)
     let data = Data(#"{"value": \#(json), "age": "12", "list": [\#(json), \#(json)], "maybe": \#(json)}"#.utf8)
@@ -250,9 +260,13 @@ func embeddedProblems<T: Decodable & Equatable>(_ type: T.Type, _ json: String, 
             case (.strict, .value(let value)):
                 problems.append("\(place): returned \(describeValue(value)), JSONDecoder threw \(foundationError)")
             case (.strict, .failure(let error)):
-                if error.kind != foundationError.kind { problems.append("\(place): threw \(error), JSONDecoder \(foundationError)") }
+                if error.kind != foundationError.kind {
+                    problems.append("\(place): threw \(error), JSONDecoder \(foundationError)")
+                }
             case (_, .value(let value)):
-                if value != expected { problems.append("\(place): \(describeValue(value)), expected \(describeValue(expected))") }
+                if value != expected {
+                    problems.append("\(place): \(describeValue(value)), expected \(describeValue(expected))")
+                }
             case (_, .failure(let error)):
                 problems.append("\(place): threw \(error), expected \(describeValue(expected))")
             }
@@ -262,10 +276,13 @@ func embeddedProblems<T: Decodable & Equatable>(_ type: T.Type, _ json: String, 
 }
 
 /// Records `problems` (if any) as one issue naming the model and the input.
-func recordProblems(_ problems: [String], _ model: HandWrittenModel, _ input: HandWrittenInput,
-                    sourceLocation: SourceLocation = #_sourceLocation) {
+func recordProblems(
+    _ problems: [String], _ model: HandWrittenModel, _ input: HandWrittenInput,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard !problems.isEmpty else { return }
-    Issue.record("\(model.name) on \(input.label):\n  \(problems.joined(separator: "\n  "))", sourceLocation: sourceLocation)
+    Issue.record(
+        "\(model.name) on \(input.label):\n  \(problems.joined(separator: "\n  "))", sourceLocation: sourceLocation)
 }
 
 // MARK: - Tests
@@ -276,15 +293,17 @@ struct HandWrittenDecoderTests {
 
     /// Policies whose checks run in the main tests: all but those that may overflow today.
 
-    @Test("Same value as JSONDecoder wherever it succeeds; .strict fails where it fails",
-          arguments: HandWrittenModel.all, HandWrittenInput.all)
+    @Test(
+        "Same value as JSONDecoder wherever it succeeds; .strict fails where it fails",
+        arguments: HandWrittenModel.all, HandWrittenInput.all)
     func parity(model: HandWrittenModel, input: HandWrittenInput) {
         let problems = onLargeStack { model.check(input, Self.policies) }
         recordProblems(problems, model, input)
     }
 
-    @Test("Embedded next to a field that needs leniency, each part equals JSONDecoder's value for it alone",
-          arguments: HandWrittenModel.all, HandWrittenInput.embedded)
+    @Test(
+        "Embedded next to a field that needs leniency, each part equals JSONDecoder's value for it alone",
+        arguments: HandWrittenModel.all, HandWrittenInput.embedded)
     func embedded(model: HandWrittenModel, input: HandWrittenInput) {
         let problems = onLargeStack { model.checkEmbedded(input, Self.policies) }
         recordProblems(problems, model, input)
@@ -293,8 +312,9 @@ struct HandWrittenDecoderTests {
     /// The rows that overflowed the stack before a value was never wrapped inside its own
     /// wrapping (issue 10, item 1): `[Self]` tried on an object, and any order on a string no
     /// reading accepts. Checked once more on their own.
-    @Test("Rows that recursed without bound (trying [Self] on an object or an unreadable string)",
-          arguments: HandWrittenModel.all)
+    @Test(
+        "Rows that recursed without bound (trying [Self] on an object or an unreadable string)",
+        arguments: HandWrittenModel.all)
     func overflowCases(model: HandWrittenModel) {
         for input in HandWrittenInput.all where model.mayOverflow(input) {
             recordProblems(onLargeStack { model.check(input, [.lenient, .permissive]) }, model, input)
@@ -320,13 +340,15 @@ struct HandWrittenDecoderTests {
         #expect(try decoder.decode(employeeType, fromJSONObject: tree) is Employee)
         let manager = try decoder.decode(managerType, from: managerJSON)
         #expect((manager as? Manager)?.reports == 3 && manager.name == "Bo", "\(manager)")
-        #expect(try decoder.decode(managerType, fromJSONObject: JSONSerialization.jsonObject(with: managerJSON)) is Manager)
+        #expect(
+            try decoder.decode(managerType, fromJSONObject: JSONSerialization.jsonObject(with: managerJSON)) is Manager)
     }
 
     /// Issue 10, item 5: `[Int]` is tried first and abandoned; the value returned is `[String]`,
     /// which needed no leniency, so no event is left.
-    @Test("An abandoned attempt leaves no event in the report",
-          arguments: [HandWrittenPolicy.lenient, .permissive], InputKind.allCases)
+    @Test(
+        "An abandoned attempt leaves no event in the report",
+        arguments: [HandWrittenPolicy.lenient, .permissive], InputKind.allCases)
     func abandonedAttemptLeavesNoEvent(policy: HandWrittenPolicy, input: InputKind) throws {
         let data = Data(#"["1","x"]"#.utf8)
         let decoder = LenientJSONDecoder(policy: policy.policy)
@@ -343,7 +365,9 @@ struct HandWrittenDecoderTests {
     }
 
     /// Next to a value that does need leniency, only that value's event is kept.
-    @Test("Only the events of the value returned are kept", arguments: [HandWrittenPolicy.lenient, .permissive], InputKind.allCases)
+    @Test(
+        "Only the events of the value returned are kept", arguments: [HandWrittenPolicy.lenient, .permissive],
+        InputKind.allCases)
     func onlyEventsOfTheValueReturned(policy: HandWrittenPolicy, input: InputKind) throws {
         let data = Data(#"{"tags": ["1", "x"], "age": "12"}"#.utf8)
         let decoder = LenientJSONDecoder(policy: policy.policy)
@@ -370,24 +394,34 @@ struct WideIntegerInput: Sendable, CustomTestStringConvertible {
     var testDescription: String { json }
 
     static let all: [WideIntegerInput] = [
-        WideIntegerInput(json: #"{"signed": -170141183460469231731687303715884105728, "unsigned": 340282366920938463463374607431768211455}"#),
-        WideIntegerInput(json: #"{"signed": 170141183460469231731687303715884105727, "unsigned": 0, "list": [1, -1, 1e3, 12.0, -0]}"#),
+        WideIntegerInput(
+            json:
+                #"{"signed": -170141183460469231731687303715884105728, "unsigned": 340282366920938463463374607431768211455}"#
+        ),
+        WideIntegerInput(
+            json: #"{"signed": 170141183460469231731687303715884105727, "unsigned": 0, "list": [1, -1, 1e3, 12.0, -0]}"#
+        ),
         WideIntegerInput(json: #"{"signed": 9223372036854775808, "unsigned": 18446744073709551616, "list": []}"#),
-        WideIntegerInput(json: #"{"signed": 170141183460469231731687303715884105728, "unsigned": 0}"#, permissive: "0 0"),
-        WideIntegerInput(json: #"{"signed": 0, "unsigned": 340282366920938463463374607431768211456}"#, permissive: "0 0"),
+        WideIntegerInput(
+            json: #"{"signed": 170141183460469231731687303715884105728, "unsigned": 0}"#, permissive: "0 0"),
+        WideIntegerInput(
+            json: #"{"signed": 0, "unsigned": 340282366920938463463374607431768211456}"#, permissive: "0 0"),
         WideIntegerInput(json: #"{"signed": 1e40, "unsigned": 1}"#, permissive: "0 1"),
         WideIntegerInput(json: #"{"signed": 1, "unsigned": -1}"#, permissive: "1 0"),
         WideIntegerInput(json: #"{"signed": -1e39, "unsigned": 1e39}"#, permissive: "0 0"),
         WideIntegerInput(json: #"{"signed": "-12", "unsigned": "+34"}"#, lenient: "-12 34"),
-        WideIntegerInput(json: #"{"signed": " 170141183460469231731687303715884105727 ", "unsigned": "007"}"#,
-                         lenient: "170141183460469231731687303715884105727 7"),
-        WideIntegerInput(json: #"{"signed": "170141183460469231731687303715884105728", "unsigned": "1"}"#, permissive: "0 1"),
+        WideIntegerInput(
+            json: #"{"signed": " 170141183460469231731687303715884105727 ", "unsigned": "007"}"#,
+            lenient: "170141183460469231731687303715884105727 7"),
+        WideIntegerInput(
+            json: #"{"signed": "170141183460469231731687303715884105728", "unsigned": "1"}"#, permissive: "0 1"),
         WideIntegerInput(json: #"{"signed": -2.5, "unsigned": 3.9}"#, permissive: "-2 3"),
     ]
 
     /// Numbers out of range of `Int128` (`signed`) or `UInt128`, for decoding at the root.
     static let outOfRange: [(text: String, signed: Bool)] = [
-        ("170141183460469231731687303715884105728", true), ("-170141183460469231731687303715884105729", true), ("1e39", true),
+        ("170141183460469231731687303715884105728", true), ("-170141183460469231731687303715884105729", true),
+        ("1e39", true),
         ("340282366920938463463374607431768211456", false), ("-1", false), ("1e39", false),
     ]
 }
@@ -397,8 +431,9 @@ extension HandWrittenDecoderTests {
     /// today every row throws "Decoder has not implemented support for Int128"). The
     /// out-of-range rows guard against the trap the issue reports under `.permissive`.
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    @Test("Int128 and UInt128 decode as in JSONDecoder; out of range is never wrapped or clamped",
-          arguments: WideIntegerInput.all)
+    @Test(
+        "Int128 and UInt128 decode as in JSONDecoder; out of range is never wrapped or clamped",
+        arguments: WideIntegerInput.all)
     func wideIntegers(input: WideIntegerInput) throws {
         let data = Data(input.json.utf8)
         let problems = handWrittenProblems(WideIntegers.self, data, policies: HandWrittenPolicy.allCases)
@@ -415,7 +450,9 @@ extension HandWrittenDecoderTests {
             if treeIsExact { outcomes.append(Outcome { try decoder.decode(WideIntegers.self, fromJSONObject: tree) }) }
             for outcome in outcomes {
                 if let expected {
-                    #expect(outcome.value.map { "\($0.signed) \($0.unsigned)" } == expected, "\(policy.testDescription): \(outcome)")
+                    #expect(
+                        outcome.value.map { "\($0.signed) \($0.unsigned)" } == expected,
+                        "\(policy.testDescription): \(outcome)")
                 } else {
                     #expect(outcome.error != nil, "\(policy.testDescription): \(outcome)")
                 }
@@ -427,16 +464,19 @@ extension HandWrittenDecoderTests {
     /// other integer types), `dataCorrupted` in `.strict` as in JSONDecoder. **Fails until
     /// Int128 support lands.**
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    @Test("Int128 and UInt128 out of range at the root: an error naming the bounds",
-          arguments: WideIntegerInput.outOfRange.indices)
+    @Test(
+        "Int128 and UInt128 out of range at the root: an error naming the bounds",
+        arguments: WideIntegerInput.outOfRange.indices)
     func wideIntegerBounds(index: Int) {
         let (text, signed) = WideIntegerInput.outOfRange[index]
         let bounds = signed ? [String(Int128.min), String(Int128.max)] : [String(UInt128.min), String(UInt128.max)]
         for policy in HandWrittenPolicy.allCases {
             let decoder = LenientJSONDecoder(policy: policy.policy)
             for data in [Data(text.utf8), Data("\"\(text)\"".utf8)] {
-                let outcome = signed ? Outcome { _ = try decoder.decode(Int128.self, from: data) }
-                                     : Outcome { _ = try decoder.decode(UInt128.self, from: data) }
+                let outcome =
+                    signed
+                    ? Outcome { _ = try decoder.decode(Int128.self, from: data) }
+                    : Outcome { _ = try decoder.decode(UInt128.self, from: data) }
                 guard let error = outcome.error else {
                     Issue.record("\(policy.testDescription): \(describeInput(data)) decoded")
                     continue

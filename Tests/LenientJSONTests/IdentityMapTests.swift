@@ -62,14 +62,17 @@ struct IdentityMapTests {
         return decoder
     }
 
-    static let post = Data(#"""
-    {"author": {"id": 1, "name": "Ada"}, "editor": {"id": 1, "name": "Ada L."},
-     "team": {"id": 1, "name": "Core"}, "tags": [{"id": "swift"}, {"id": "json"}, {"id": "swift"}]}
-    """#.utf8)
+    static let post = Data(
+        #"""
+        {"author": {"id": 1, "name": "Ada"}, "editor": {"id": 1, "name": "Ada L."},
+         "team": {"id": 1, "name": "Core"}, "tags": [{"id": "swift"}, {"id": "json"}, {"id": "swift"}]}
+        """#.utf8)
 
     // MARK: Within one document
 
-    @Test("one instance per id within a document; the first occurrence wins", arguments: InputKind.allCases, Preset.allCases)
+    @Test(
+        "one instance per id within a document; the first occurrence wins", arguments: InputKind.allCases,
+        Preset.allCases)
     func withinADocument(input: InputKind, preset: Preset) throws {
         let post = try input.decode(Post.self, from: Self.post, with: Self.decoder(preset.policy))
         #expect(ObjectIdentifier(post.author) == ObjectIdentifier(post.editor))
@@ -83,10 +86,11 @@ struct IdentityMapTests {
 
     @Test("nested arrays of identifiable classes share instances across levels", arguments: InputKind.allCases)
     func nestedArrays(input: InputKind) throws {
-        let json = Data(#"""
-        {"pages": [[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}], [{"id": 2, "name": "b"}, {"id": 3, "name": "c"}], []],
-         "pinned": {"id": 3, "name": "c"}}
-        """#.utf8)
+        let json = Data(
+            #"""
+            {"pages": [[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}], [{"id": 2, "name": "b"}, {"id": 3, "name": "c"}], []],
+             "pinned": {"id": 3, "name": "c"}}
+            """#.utf8)
         let thread = try input.decode(Thread.self, from: json, with: Self.decoder())
         #expect(ObjectIdentifier(thread.pages[0][1]) == ObjectIdentifier(thread.pages[1][0]))
         #expect(thread.pinned.map(ObjectIdentifier.init) == ObjectIdentifier(thread.pages[1][1]))
@@ -113,7 +117,8 @@ struct IdentityMapTests {
         let first = Self.decoder(map: map)
         let second = Self.decoder(.strict, map: map)
         let a = try first.decode(User.self, from: Data(#"{"id": 5, "name": "Grace"}"#.utf8))
-        let b = try second.decode([User].self, from: Data(#"[{"id": 5, "name": "G. Hopper"}, {"id": 6, "name": "Alan"}]"#.utf8))
+        let b = try second.decode(
+            [User].self, from: Data(#"[{"id": 5, "name": "G. Hopper"}, {"id": 6, "name": "Alan"}]"#.utf8))
         let c = try first.decode(User.self, fromJSONObject: ["id": 5, "name": "other"] as [String: Any])
         #expect(ObjectIdentifier(a) == ObjectIdentifier(b[0]))
         #expect(ObjectIdentifier(a) == ObjectIdentifier(c))
@@ -166,10 +171,10 @@ struct IdentityMapTests {
     func acrossThreads() async throws {
         let map = IdentityMap()
         let decoder = Self.decoder(map: map)
-        let json = Data((0 ..< 50).map { #"{"id": \#($0 % 10), "name": "u\#($0 % 10)"}"# }.joined(separator: ",").utf8)
+        let json = Data((0..<50).map { #"{"id": \#($0 % 10), "name": "u\#($0 % 10)"}"# }.joined(separator: ",").utf8)
         let document = Data("[".utf8) + json + Data("]".utf8)
         let results = try await withThrowingTaskGroup(of: [User].self) { group in
-            for _ in 0 ..< 16 {
+            for _ in 0..<16 {
                 group.addTask { try decoder.decode([User].self, from: document) }
             }
             var all: [[User]] = []
@@ -192,8 +197,9 @@ struct IdentityMapTests {
         let decoded = try input.decode([Item].self, from: items, with: Self.decoder())
         #expect(decoded == [Item(id: 1, label: "a"), Item(id: 1, label: "b")])
         #expect(decoded == (try JSONDecoder().decode([Item].self, from: items)))
-        let notes = try input.decode(Notes.self, from: Data(#"{"first": {"id": 1, "text": "a"}, "second": {"id": 1, "text": "b"}}"#.utf8),
-                                     with: Self.decoder())
+        let notes = try input.decode(
+            Notes.self, from: Data(#"{"first": {"id": 1, "text": "a"}, "second": {"id": 1, "text": "b"}}"#.utf8),
+            with: Self.decoder())
         #expect(ObjectIdentifier(notes.first) != ObjectIdentifier(notes.second))
         #expect(notes.second.text == "b")
     }

@@ -13,15 +13,20 @@ struct IndexedObjectPathTests {
     struct Strict: Decodable, Equatable { var plugins: [Int] }
 
     static let json = """
-    {"plugins": {"17": {"name": "akismet", "version": "5.3", "active": true},
-                 "3": {"Name": "jetpack", "version": 13.1, "active": "yes"}}}
-    """
+        {"plugins": {"17": {"name": "akismet", "version": "5.3", "active": true},
+                     "3": {"Name": "jetpack", "version": 13.1, "active": "yes"}}}
+        """
 
     @Test("Each member's events are at the member's own key")
     func eventPaths() throws {
         var report = LenientDecodingReport()
-        let value = try LenientJSONDecoder(policy: .permissive).decode(Response.self, from: Data(Self.json.utf8), report: &report)
-        #expect(value.plugins == [Plugin(name: "jetpack", version: 13.1, active: true), Plugin(name: "akismet", version: 5.3, active: true)])
+        let value = try LenientJSONDecoder(policy: .permissive).decode(
+            Response.self, from: Data(Self.json.utf8), report: &report)
+        #expect(
+            value.plugins == [
+                Plugin(name: "jetpack", version: 13.1, active: true),
+                Plugin(name: "akismet", version: 5.3, active: true),
+            ])
         let paths = report.events.map(\.path)
         #expect(paths.contains("$.plugins['17'].version"), "\(paths)")
         #expect(paths.contains("$.plugins['3'].Name"), "\(paths)")
@@ -38,9 +43,12 @@ struct IndexedObjectPathTests {
     func errorPath() throws {
         let json = #"{"plugins": {"5": 1, "2": [true, false]}}"#
         do {
-            _ = try LenientJSONDecoder(policy: .init(coercions: LenientPolicy.permissive.coercions, keyMatching: .normalized,
-                                                      missingValues: .throw, invalidValues: .throw))
-                .decode(Strict.self, from: Data(json.utf8))
+            _ = try LenientJSONDecoder(
+                policy: .init(
+                    coercions: LenientPolicy.permissive.coercions, keyMatching: .normalized,
+                    missingValues: .throw, invalidValues: .throw)
+            )
+            .decode(Strict.self, from: Data(json.utf8))
             Issue.record("decoded")
         } catch let DecodingError.typeMismatch(_, context) {
             #expect(context.codingPath.map(\.stringValue) == ["plugins", "2"])

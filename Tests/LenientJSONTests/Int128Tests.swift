@@ -27,7 +27,9 @@ struct Int128Tests {
     ]
 
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    @Test("single value, keyed, unkeyed, Optional: .strict and the default policy as JSONDecoder (Data)", arguments: texts)
+    @Test(
+        "single value, keyed, unkeyed, Optional: .strict and the default policy as JSONDecoder (Data)", arguments: texts
+    )
     func parity(_ text: String) {
         expectParity(Int128.self, json: text)
         expectParity(UInt128.self, json: text)
@@ -36,7 +38,8 @@ struct Int128Tests {
         expectParity([UInt128].self, json: "[\(text)]")
         expectParity(Wide.self, json: #"{"signed": \#(text), "unsigned": \#(text)}"#)
         expectParity(WideOptionals.self, json: #"{"signed": \#(text), "unsigned": \#(text)}"#)
-        expectParity(HandWritten.self, json: #"{"keyed": \#(text), "keyedIfPresent": \#(text), "list": [\#(text), \#(text)]}"#)
+        expectParity(
+            HandWritten.self, json: #"{"keyed": \#(text), "keyedIfPresent": \#(text), "list": [\#(text), \#(text)]}"#)
     }
 
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
@@ -48,11 +51,15 @@ struct Int128Tests {
     }
 
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    @Test("JSON5 hex and signs in 128 bits, as JSONDecoder reads them", arguments: [
-        "0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF", "-0x80000000000000000000000000000000", "0x80000000000000000000000000000000",
-        "0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF", "0x100000000000000000000000000000000", "-0x1", "+5", "5.", ".5", "Infinity", "NaN",
-        "+170141183460469231731687303715884105727", "-170141183460469231731687303715884105728",
-    ])
+    @Test(
+        "JSON5 hex and signs in 128 bits, as JSONDecoder reads them",
+        arguments: [
+            "0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF", "-0x80000000000000000000000000000000",
+            "0x80000000000000000000000000000000",
+            "0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF", "0x100000000000000000000000000000000", "-0x1", "+5", "5.", ".5",
+            "Infinity", "NaN",
+            "+170141183460469231731687303715884105727", "-170141183460469231731687303715884105728",
+        ])
     func json5(_ text: String) {
         let json5: Configure = { $0.allowsJSON5 = true }
         expectParity(Int128.self, json: text, configure: json5)
@@ -63,14 +70,21 @@ struct Int128Tests {
     /// The values are written as literals: the rules' results, not a run of LenientJSON.
     static let lenientRows: [WideRow] = [
         // Numeric strings (L), judged exactly on their digits: 1e38 fits Int128.
-        WideRow(#""170141183460469231731687303715884105727""#, int: Int128Tests.int128MaxValue, uint: "170141183460469231731687303715884105727"),
+        WideRow(
+            #""170141183460469231731687303715884105727""#, int: Int128Tests.int128MaxValue,
+            uint: "170141183460469231731687303715884105727"),
         WideRow(#"" -170141183460469231731687303715884105728 ""#, int: Int128Tests.int128MinValue, uint: .outOfRange),
         WideRow(#""340282366920938463463374607431768211455""#, int: .outOfRange, uint: Int128Tests.uint128MaxValue),
         WideRow(#""+007""#, int: "7", uint: "7"),
-        WideRow(#""1e38""#, int: "100000000000000000000000000000000000000", uint: "100000000000000000000000000000000000000"),
-        WideRow(#""1.7e38""#, int: "170000000000000000000000000000000000000", uint: "170000000000000000000000000000000000000"),
+        WideRow(
+            #""1e38""#, int: "100000000000000000000000000000000000000", uint: "100000000000000000000000000000000000000"),
+        WideRow(
+            #""1.7e38""#, int: "170000000000000000000000000000000000000",
+            uint: "170000000000000000000000000000000000000"),
         WideRow(#""1.8e38""#, int: .outOfRange, uint: "180000000000000000000000000000000000000"),
-        WideRow(#""170141183460469231731687303715884105728""#, int: .outOfRange, uint: "170141183460469231731687303715884105728"),
+        WideRow(
+            #""170141183460469231731687303715884105728""#, int: .outOfRange,
+            uint: "170141183460469231731687303715884105728"),
         WideRow(#""-1""#, int: "-1", uint: .outOfRange),
         WideRow(#""1.5""#, int: .error, uint: .error),
         WideRow(#""0x10""#, int: .error, uint: .error),
@@ -85,8 +99,11 @@ struct Int128Tests {
         WideRow("1.5", int: "1", uint: "1"),
         WideRow("-1.5", int: "-1", uint: .outOfRange),
         WideRow("-0.5", int: "0", uint: "0"),
-        WideRow("1e38", int: "100000000000000000000000000000000000000", uint: "100000000000000000000000000000000000000"),
-        WideRow("170141183460469231731687303715884105727.9", int: Int128Tests.int128MaxValue, uint: "170141183460469231731687303715884105727"),
+        WideRow(
+            "1e38", int: "100000000000000000000000000000000000000", uint: "100000000000000000000000000000000000000"),
+        WideRow(
+            "170141183460469231731687303715884105727.9", int: Int128Tests.int128MaxValue,
+            uint: "170141183460469231731687303715884105727"),
         WideRow("-170141183460469231731687303715884105728.9", int: Int128Tests.int128MinValue, uint: .outOfRange),
         WideRow("-170141183460469231731687303715884105729.5", int: .outOfRange, uint: .outOfRange),
         WideRow("340282366920938463463374607431768211455.5", int: .outOfRange, uint: Int128Tests.uint128MaxValue),
@@ -122,10 +139,13 @@ struct Int128Tests {
         // (.permissive recovers it as the default, SPEC 5.)
         for policy in [LenientPolicy.strict, .lenient] {
             let decoder = LenientJSONDecoder(policy: policy)
-            let error = Outcome { try decoder.decode(Wide.self, from: Data(#"{"signed": 1, "unsigned": -1}"#.utf8)) }.error
+            let error = Outcome { try decoder.decode(Wide.self, from: Data(#"{"signed": 1, "unsigned": -1}"#.utf8)) }
+                .error
             #expect(error?.kind == "dataCorrupted", "\(policy)")
             #expect(error?.path == ["unsigned"], "\(policy)")
-            #expect(error?.message.contains("0...340282366920938463463374607431768211455") == true, "\(error?.message ?? "no error")")
+            #expect(
+                error?.message.contains("0...340282366920938463463374607431768211455") == true,
+                "\(error?.message ?? "no error")")
         }
     }
 }
@@ -200,7 +220,9 @@ struct WideRow: Sendable, CustomTestStringConvertible {
         try check(UInt128.self, uint, policy: policy, sourceLocation: sourceLocation)
     }
 
-    private func check<T: FixedWidthInteger & Decodable & Sendable>(_ type: T.Type, _ expected: Expected, policy: LenientPolicy, sourceLocation: SourceLocation) throws {
+    private func check<T: FixedWidthInteger & Decodable & Sendable>(
+        _ type: T.Type, _ expected: Expected, policy: LenientPolicy, sourceLocation: SourceLocation
+    ) throws {
         let decoder = LenientJSONDecoder(policy: policy)
         let documents = [json, "[\(json)]", #"{"v": \#(json)}"#]
         for (index, document) in documents.enumerated() {
@@ -215,8 +237,12 @@ struct WideRow: Sendable, CustomTestStringConvertible {
             if let tree {
                 switch index {
                 case 0: outcomes.append(("fromJSONObject", Outcome { try decoder.decode(type, fromJSONObject: tree) }))
-                case 1: outcomes.append(("fromJSONObject", Outcome { try decoder.decode([T].self, fromJSONObject: tree)[0] }))
-                default: outcomes.append(("fromJSONObject", Outcome { try decoder.decode(Keyed<T>.self, fromJSONObject: tree).v }))
+                case 1:
+                    outcomes.append(
+                        ("fromJSONObject", Outcome { try decoder.decode([T].self, fromJSONObject: tree)[0] }))
+                default:
+                    outcomes.append(
+                        ("fromJSONObject", Outcome { try decoder.decode(Keyed<T>.self, fromJSONObject: tree).v }))
                 }
             }
             for (input, outcome) in outcomes {
@@ -225,7 +251,9 @@ struct WideRow: Sendable, CustomTestStringConvertible {
                 case (.value(let want), .value(let got)):
                     #expect(want == "\(got)", "\(label)", sourceLocation: sourceLocation)
                 case (.outOfRange, .failure(let error)):
-                    #expect(error.kind == "dataCorrupted" && error.message.contains("\(T.min)...\(T.max)"), "\(label): \(error)", sourceLocation: sourceLocation)
+                    #expect(
+                        error.kind == "dataCorrupted" && error.message.contains("\(T.min)...\(T.max)"),
+                        "\(label): \(error)", sourceLocation: sourceLocation)
                 case (.error, .failure):
                     break
                 default:

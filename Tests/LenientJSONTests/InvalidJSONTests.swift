@@ -90,7 +90,9 @@ struct InvalidJSONTests {
         Document(#"{"a": -}"#),
         Document(#"["\q"]"#),
         Document(label: #"["<FF>"] (invalid UTF-8)"#, bytes: [0x5B, 0x22, 0xFF, 0x22, 0x5D]),
-        Document(label: #"{"a": "<C3 28>"} (invalid UTF-8)"#, bytes: Array(#"{"a": ""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)),
+        Document(
+            label: #"{"a": "<C3 28>"} (invalid UTF-8)"#,
+            bytes: Array(#"{"a": ""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)),
     ]
 
     static let targets: [Target] = [
@@ -112,8 +114,9 @@ struct InvalidJSONTests {
 
     // MARK: Malformed numbers and strings
 
-    @Test("a malformed number or string that is read is an error in every policy, as in JSONDecoder",
-          arguments: malformedCases, Preset.allCases)
+    @Test(
+        "a malformed number or string that is read is an error in every policy, as in JSONDecoder",
+        arguments: malformedCases, Preset.allCases)
     func malformedTokenIsAnError(_ testCase: Case, _ policy: Preset) {
         Self.expectNoRecovery(testCase.target, testCase.document.data, policy, label: testCase.testDescription)
     }
@@ -137,10 +140,13 @@ struct InvalidJSONTests {
         json5Targets.map { Case(document: Document($0.document(number)), target: $0.target) }
     }
 
-    @Test("JSON5: a malformed number read as String, String? or Int? is an error in every policy",
-          arguments: json5Cases, Preset.allCases)
+    @Test(
+        "JSON5: a malformed number read as String, String? or Int? is an error in every policy",
+        arguments: json5Cases, Preset.allCases)
     func json5MalformedNumberIsAnError(_ testCase: Case, _ policy: Preset) {
-        Self.expectNoRecovery(testCase.target, testCase.document.data, policy, label: "JSON5 " + testCase.testDescription) {
+        Self.expectNoRecovery(
+            testCase.target, testCase.document.data, policy, label: "JSON5 " + testCase.testDescription
+        ) {
             $0.allowsJSON5 = true
         }
     }
@@ -149,7 +155,9 @@ struct InvalidJSONTests {
 
     /// Objects whose second key is not valid JSON text, after a member that no target reads.
     static let invalidKeyDocuments: [Document] = [
-        Document(label: #"{"1":"x","k<FF>":1} (invalid UTF-8)"#, bytes: Array(#"{"1":"x","k"#.utf8) + [0xFF] + Array(#"":1}"#.utf8)),
+        Document(
+            label: #"{"1":"x","k<FF>":1} (invalid UTF-8)"#,
+            bytes: Array(#"{"1":"x","k"#.utf8) + [0xFF] + Array(#"":1}"#.utf8)),
         Document(#"{"1":"x","k\q":1}"#),
         Document(#"{"1":"x","k\ud800":1}"#),
         Document(#"[{"1":"x","k\q":1}]"#),
@@ -169,14 +177,16 @@ struct InvalidJSONTests {
     /// JSONDecoder reads every key of an object before its values, so a key that is not valid
     /// JSON text is the error even after a member that does not decode (found by the
     /// differential fuzz target: Fuzz/Findings/differential-strict-invalid-utf8-key.bin).
-    @Test("an invalid key of a dictionary is a syntax error before any member's error, as in JSONDecoder",
-          arguments: invalidKeyCases, Preset.allCases)
+    @Test(
+        "an invalid key of a dictionary is a syntax error before any member's error, as in JSONDecoder",
+        arguments: invalidKeyCases, Preset.allCases)
     func invalidDictionaryKeyComesFirst(_ testCase: Case, _ policy: Preset) {
         Self.expectNoRecovery(testCase.target, testCase.document.data, policy, label: testCase.testDescription)
     }
 
-    @Test("JSON5: a control character in a dictionary key is a syntax error before any member's error, as in JSONDecoder",
-          arguments: invalidKeyTargets, Preset.allCases)
+    @Test(
+        "JSON5: a control character in a dictionary key is a syntax error before any member's error, as in JSONDecoder",
+        arguments: invalidKeyTargets, Preset.allCases)
     func json5ControlCharacterInDictionaryKeyComesFirst(_ target: Target, _ policy: Preset) {
         let data = Data(#"{"1":"x","f\#u{01}gs":1}"#.utf8)
         Self.expectNoRecovery(target, data, policy, label: #"JSON5 {"1":"x","f<01>gs":1} as "# + target.name) {
@@ -193,9 +203,11 @@ extension InvalidJSONTests {
     /// `target` on `data` throws a `DecodingError` under `policy`; JSONDecoder throws too
     /// (else the row is wrong); `.strict` throws JSONDecoder's case; and where JSONDecoder
     /// reports the syntax error (`dataCorrupted`), every policy does.
-    static func expectNoRecovery(_ target: Target, _ data: Data, _ policy: Preset, label: String,
-                                 configure: (JSONDecoder) -> Void = { _ in },
-                                 sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectNoRecovery(
+        _ target: Target, _ data: Data, _ policy: Preset, label: String,
+        configure: (JSONDecoder) -> Void = { _ in },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let foundation = JSONDecoder()
         configure(foundation)
         let reference: (any Error)?
@@ -211,14 +223,20 @@ extension InvalidJSONTests {
         configure(decoder)
         do {
             try target.decode(decoder, data)
-            Issue.record("\(label) decoded under \(policy.testDescription) (invalid JSON recovered)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(label) decoded under \(policy.testDescription) (invalid JSON recovered)",
+                sourceLocation: sourceLocation)
         } catch {
             #expect(error is DecodingError, "\(label): \(error)", sourceLocation: sourceLocation)
             guard let reference else { return }
             if policy == .strict {
-                #expect(caseName(error) == caseName(reference), "\(label): \(error)\nJSONDecoder: \(reference)", sourceLocation: sourceLocation)
+                #expect(
+                    caseName(error) == caseName(reference), "\(label): \(error)\nJSONDecoder: \(reference)",
+                    sourceLocation: sourceLocation)
             } else if caseName(reference) == "dataCorrupted" {
-                #expect(caseName(error) == "dataCorrupted", "\(label): \(error)\nJSONDecoder: \(reference)", sourceLocation: sourceLocation)
+                #expect(
+                    caseName(error) == "dataCorrupted", "\(label): \(error)\nJSONDecoder: \(reference)",
+                    sourceLocation: sourceLocation)
             }
         }
     }

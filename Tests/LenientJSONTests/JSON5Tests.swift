@@ -9,9 +9,11 @@ import Testing
 struct JSON5Tests {
     static let json5: Configure = { $0.allowsJSON5 = true }
 
-    @Test("\\x00 in a string is an error where JSONDecoder reads the string", arguments: [
-        #""\x00""#, #"'\x00'"#, #""a\x00b""#, #""\x00\x01""#,
-    ])
+    @Test(
+        "\\x00 in a string is an error where JSONDecoder reads the string",
+        arguments: [
+            #""\x00""#, #"'\x00'"#, #""a\x00b""#, #""\x00\x01""#,
+        ])
     func nulEscape(_ json: String) {
         check(json, as: String.self)
         check("[\(json)]", as: [String].self)
@@ -19,30 +21,42 @@ struct JSON5Tests {
         check("{s: \(json)}", as: OnlyS.self)
     }
 
-    private func check<T: Decodable & Equatable>(_ json: String, as type: T.Type, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func check<T: Decodable & Equatable>(
+        _ json: String, as type: T.Type, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let parity = expectParity(type, json: json, configure: Self.json5, sourceLocation: sourceLocation)
-        #expect(!parity.foundation.succeeded, "JSONDecoder is expected to reject \(json)", sourceLocation: sourceLocation)
+        #expect(
+            !parity.foundation.succeeded, "JSONDecoder is expected to reject \(json)", sourceLocation: sourceLocation)
         // .strict throws JSONDecoder's error case, and so does the default policy for a
         // non-Optional. (Whether an Optional or .permissive recovers from a syntax error is
         // SPEC 1.3's rule, tested with it.)
         let data = Data(json.utf8)
         let strict = LenientJSONDecoder(policy: .strict)
         strict.allowsJSON5 = true
-        #expect(Outcome { try strict.decode(T?.self, from: data) }.error?.kind == "dataCorrupted", sourceLocation: sourceLocation)
+        #expect(
+            Outcome { try strict.decode(T?.self, from: data) }.error?.kind == "dataCorrupted",
+            sourceLocation: sourceLocation)
         let lenient = LenientJSONDecoder()
         lenient.allowsJSON5 = true
-        #expect(Outcome { try lenient.decode(type, from: data) }.error?.kind == "dataCorrupted", sourceLocation: sourceLocation)
+        #expect(
+            Outcome { try lenient.decode(type, from: data) }.error?.kind == "dataCorrupted",
+            sourceLocation: sourceLocation)
     }
 
-    @Test("\\x escapes other than 00, and \\x00 in keys and unread values, as JSONDecoder", arguments: [
-        #"{a: "1", b: "\x01\x7F\x41"}"#, #"{a: "1", b: "\xff"}"#, #"{a: "1", b: "\x00"}"#, #"{a: "1", 'b\x00': "2"}"#, #"{a: "1", '\x00': "1"}"#,
-    ])
+    @Test(
+        "\\x escapes other than 00, and \\x00 in keys and unread values, as JSONDecoder",
+        arguments: [
+            #"{a: "1", b: "\x01\x7F\x41"}"#, #"{a: "1", b: "\xff"}"#, #"{a: "1", b: "\x00"}"#,
+            #"{a: "1", 'b\x00': "2"}"#, #"{a: "1", '\x00': "1"}"#,
+        ])
     func otherEscapes(_ json: String) {
         expectParity(OnlyA.self, json: json, configure: Self.json5)
         expectParity([String: String].self, json: json, configure: Self.json5)
     }
 
-    @Test("-NaN keeps its sign bit (Double, Float), as JSONDecoder reads it", arguments: ["-NaN", "NaN", "+NaN", "-Infinity"])
+    @Test(
+        "-NaN keeps its sign bit (Double, Float), as JSONDecoder reads it",
+        arguments: ["-NaN", "NaN", "+NaN", "-Infinity"])
     func negativeNaN(_ text: String) throws {
         let foundation = JSONDecoder()
         foundation.allowsJSON5 = true
@@ -78,11 +92,15 @@ struct JSON5Tests {
 
     /// JSONDecoder keeps an escape in an unquoted key as written, and takes only `\uXXXX`
     /// naming a letter, a digit, `_`, `$` or `\\` (fuzz finding: `{\:-0x888888888}`).
-    @Test("escapes in unquoted keys are accepted and rejected as JSONDecoder does", arguments: [
-        #"{\:1}"#, #"{a\:1}"#, #"{\x:1}"#, #"{\u:1}"#, #"{\u123:1}"#, #"{\u00zz:1}"#, #"{\\:1}"#, #"{\n:1}"#,
-        #"{\u0061:1}"#, #"{a\u0061b:1}"#, #"{\u1234:1}"#, #"{\u0030:1}"#, #"{\u005C:1}"#, #"{\u00ff:1}"#, #"{\uAbCd:1}"#,
-        #"{\uFFFF:1}"#, #"{\u0020:1}"#, #"{\u002D:1}"#, #"{\uD800:1}"#, #"{\u00A0:1}"#, #"{\uFFFD:1}"#, #"{\uE000:1}"#,
-    ])
+    @Test(
+        "escapes in unquoted keys are accepted and rejected as JSONDecoder does",
+        arguments: [
+            #"{\:1}"#, #"{a\:1}"#, #"{\x:1}"#, #"{\u:1}"#, #"{\u123:1}"#, #"{\u00zz:1}"#, #"{\\:1}"#, #"{\n:1}"#,
+            #"{\u0061:1}"#, #"{a\u0061b:1}"#, #"{\u1234:1}"#, #"{\u0030:1}"#, #"{\u005C:1}"#, #"{\u00ff:1}"#,
+            #"{\uAbCd:1}"#,
+            #"{\uFFFF:1}"#, #"{\u0020:1}"#, #"{\u002D:1}"#, #"{\uD800:1}"#, #"{\u00A0:1}"#, #"{\uFFFD:1}"#,
+            #"{\uE000:1}"#,
+        ])
     func escapedUnquotedKeys(_ json: String) throws {
         let foundation = JSONDecoder()
         foundation.allowsJSON5 = true

@@ -20,11 +20,15 @@ extension JSONObjectEncoderTests {
             switch value {
             case let string as String: self = .string(string)
             case is NSNull: self = .null
-            case let number as NSNumber where ObjectIdentifier(type(of: number)) == Self.booleanClass: self = .bool(number.boolValue)
+            case let number as NSNumber where ObjectIdentifier(type(of: number)) == Self.booleanClass:
+                self = .bool(number.boolValue)
             case let number as NSNumber: self = .number(Self.text(number))
             case let array as [Any]: self = .array(try array.map(CanonicalJSON.init))
             case let object as [String: Any]: self = .object(try object.mapValues(CanonicalJSON.init))
-            default: throw CocoaError(.coderInvalidValue, userInfo: [NSDebugDescriptionErrorKey: "not a JSON tree value: \(type(of: value))"])
+            default:
+                throw CocoaError(
+                    .coderInvalidValue,
+                    userInfo: [NSDebugDescriptionErrorKey: "not a JSON tree value: \(type(of: value))"])
             }
         }
 
@@ -68,7 +72,10 @@ extension JSONObjectEncoderTests {
             case .number(let text): text
             case .string(let text): text.debugDescription
             case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
-            case .object(let members): "{" + members.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription):\($0.value)" }.joined(separator: ",") + "}"
+            case .object(let members):
+                "{"
+                    + members.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription):\($0.value)" }.joined(
+                        separator: ",") + "}"
             }
         }
     }
@@ -115,28 +122,47 @@ extension JSONObjectEncoderTests {
 
         static let all: [EncodingSetup] = [
             EncodingSetup(name: "defaults"),
-            EncodingSetup(name: "snake-case keys", key: .convertToSnakeCase, decoding: { $0.keyDecodingStrategy = .convertFromSnakeCase }),
-            EncodingSetup(name: "custom keys", key: .custom { path in AnyKey("k_" + (path.last?.stringValue ?? "")) }, decoding: nil),
-            EncodingSetup(name: "seconds since 1970", date: .secondsSince1970, decoding: { $0.dateDecodingStrategy = .secondsSince1970 }),
-            EncodingSetup(name: "milliseconds since 1970", date: .millisecondsSince1970, decoding: { $0.dateDecodingStrategy = .millisecondsSince1970 }),
+            EncodingSetup(
+                name: "snake-case keys", key: .convertToSnakeCase,
+                decoding: { $0.keyDecodingStrategy = .convertFromSnakeCase }),
+            EncodingSetup(
+                name: "custom keys", key: .custom { path in AnyKey("k_" + (path.last?.stringValue ?? "")) },
+                decoding: nil),
+            EncodingSetup(
+                name: "seconds since 1970", date: .secondsSince1970,
+                decoding: { $0.dateDecodingStrategy = .secondsSince1970 }),
+            EncodingSetup(
+                name: "milliseconds since 1970", date: .millisecondsSince1970,
+                decoding: { $0.dateDecodingStrategy = .millisecondsSince1970 }),
             // ISO 8601 keeps whole seconds only (JSONEncoder's too), so the model's fractional dates
             // do not read back equal: compared with JSONEncoder, not decoded back.
             EncodingSetup(name: "ISO 8601 dates", date: .iso8601, decoding: nil),
-            EncodingSetup(name: "formatted dates", date: .formatted(posixFormatter), decoding: { $0.dateDecodingStrategy = .formatted(posixFormatter) }),
-            EncodingSetup(name: "custom dates", date: .custom { date, encoder in
-                var container = encoder.unkeyedContainer()
-                try container.encode(Int(date.timeIntervalSince1970))
-                try container.encode("s")
-            }, decoding: nil),
+            EncodingSetup(
+                name: "formatted dates", date: .formatted(posixFormatter),
+                decoding: { $0.dateDecodingStrategy = .formatted(posixFormatter) }),
+            EncodingSetup(
+                name: "custom dates",
+                date: .custom { date, encoder in
+                    var container = encoder.unkeyedContainer()
+                    try container.encode(Int(date.timeIntervalSince1970))
+                    try container.encode("s")
+                }, decoding: nil),
             EncodingSetup(name: "custom date that encodes nothing", date: .custom { _, _ in }, decoding: nil),
-            EncodingSetup(name: "data as bytes", data: .deferredToData, decoding: { $0.dataDecodingStrategy = .deferredToData }),
-            EncodingSetup(name: "custom data", data: .custom { data, encoder in
-                var container = encoder.singleValueContainer()
-                try container.encode(data.count)
-            }, decoding: nil),
-            EncodingSetup(name: "non-conforming floats as strings",
-                          float: .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan"),
-                          decoding: { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan") }),
+            EncodingSetup(
+                name: "data as bytes", data: .deferredToData, decoding: { $0.dataDecodingStrategy = .deferredToData }),
+            EncodingSetup(
+                name: "custom data",
+                data: .custom { data, encoder in
+                    var container = encoder.singleValueContainer()
+                    try container.encode(data.count)
+                }, decoding: nil),
+            EncodingSetup(
+                name: "non-conforming floats as strings",
+                float: .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan"),
+                decoding: {
+                    $0.nonConformingFloatDecodingStrategy = .convertFromString(
+                        positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+                }),
         ]
     }
 
@@ -186,7 +212,8 @@ extension JSONObjectEncoderTests {
         var values: [Double] = [.infinity, -.infinity, 1]
         var float: Float = -.infinity
         static func == (a: NonConforming, b: NonConforming) -> Bool {
-            a.values.count == b.values.count && zip(a.values, b.values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) } && a.float == b.float
+            a.values.count == b.values.count
+                && zip(a.values, b.values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) } && a.float == b.float
         }
     }
 
@@ -287,17 +314,23 @@ struct JSONObjectEncoderTests {
     /// output, JSONSerialization writes it, and, where the setup can be read back, it decodes
     /// to `value` through decode(_:fromJSONObject:) (strict and default policies) and, written
     /// out, through JSONDecoder.
-    func check<T: Codable & Equatable>(_ value: T, _ setup: EncodingSetup, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func check<T: Codable & Equatable>(
+        _ value: T, _ setup: EncodingSetup, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let tree = try setup.objectEncoder.encode(value)
-        let reference = try JSONSerialization.jsonObject(with: setup.jsonEncoder.encode(value), options: .fragmentsAllowed)
+        let reference = try JSONSerialization.jsonObject(
+            with: setup.jsonEncoder.encode(value), options: .fragmentsAllowed)
         let canonical = try CanonicalJSON(tree), expected = try CanonicalJSON(reference)
-        #expect(canonical == expected, "\(canonical.differences(from: expected).prefix(5))", sourceLocation: sourceLocation)
+        #expect(
+            canonical == expected, "\(canonical.differences(from: expected).prefix(5))", sourceLocation: sourceLocation)
         let data = try JSONSerialization.data(withJSONObject: tree, options: .fragmentsAllowed)
         guard let configure = setup.decoding else { return }
         for policy in [LenientPolicy.strict, .lenient] {
             let decoder = LenientJSONDecoder(policy: policy)
             configure(decoder)
-            #expect(try decoder.decode(T.self, fromJSONObject: tree) == value, "policy \(policy == .strict ? "strict" : "lenient")", sourceLocation: sourceLocation)
+            #expect(
+                try decoder.decode(T.self, fromJSONObject: tree) == value,
+                "policy \(policy == .strict ? "strict" : "lenient")", sourceLocation: sourceLocation)
         }
         let decoder = JSONDecoder()
         configure(decoder)
@@ -320,7 +353,9 @@ struct JSONObjectEncoderTests {
     func everyKind(_ setup: EncodingSetup) throws {
         // Snake case does not round-trip an acronym through JSONDecoder (myURLProperty ->
         // my_url_property -> myUrlProperty), so that setup compares only with JSONEncoder.
-        try check(EveryKind(), setup.name == "snake-case keys" ? EncodingSetup(name: setup.name, key: setup.key, decoding: nil) : setup)
+        try check(
+            EveryKind(),
+            setup.name == "snake-case keys" ? EncodingSetup(name: setup.name, key: setup.key, decoding: nil) : setup)
     }
 
     @Test("snake-case keys round-trip through the default policy's normalized key matching")
@@ -332,10 +367,12 @@ struct JSONObjectEncoderTests {
         #expect(try LenientJSONDecoder().decode(EveryKind.self, fromJSONObject: tree) == EveryKind())
     }
 
-    @Test("snake case splits words as JSONEncoder does", arguments: [
-        "myProperty", "myURLProperty", "aBC", "AB", "_leading", "trailing_", "already_snake", "value2Name",
-        "myURL2Thing", "URLs", "a", "", "ÉtéÀPlage", "html5Parser", "oneTWOThree", "x__Y",
-    ])
+    @Test(
+        "snake case splits words as JSONEncoder does",
+        arguments: [
+            "myProperty", "myURLProperty", "aBC", "AB", "_leading", "trailing_", "already_snake", "value2Name",
+            "myURL2Thing", "URLs", "a", "", "ÉtéÀPlage", "html5Parser", "oneTWOThree", "x__Y",
+        ])
     func snakeCaseKeys(_ key: String) throws {
         struct Wrapper: Encodable {
             var key: String
@@ -358,7 +395,8 @@ struct JSONObjectEncoderTests {
         if case .invalidValue(_, let context) = thrown, case .invalidValue(_, let expected) = reference {
             #expect(pathStrings(context.codingPath) == pathStrings(expected.codingPath))
         } else {
-            Issue.record("expected invalidValue from both: \(String(describing: thrown)), \(String(describing: reference))")
+            Issue.record(
+                "expected invalidValue from both: \(String(describing: thrown)), \(String(describing: reference))")
         }
     }
 
@@ -373,7 +411,9 @@ struct JSONObjectEncoderTests {
 
     @Test("class hierarchies through superEncoder(), superEncoder(forKey:) and a shared container")
     func classHierarchies() throws {
-        let animals: [Animal] = [Dog(name: "Rex", breed: "collie"), Cat(name: "Tom", lives: 9), Bird(name: "Tweety", wings: 2)]
+        let animals: [Animal] = [
+            Dog(name: "Rex", breed: "collie"), Cat(name: "Tom", lives: 9), Bird(name: "Tweety", wings: 2),
+        ]
         try check(animals[0] as? Dog, EncodingSetup.all[0])
         try check(animals[1] as? Cat, EncodingSetup.all[0])
         try check(animals[2] as? Bird, EncodingSetup.all[0])
@@ -410,7 +450,9 @@ struct JSONObjectEncoderTests {
         #expect(try LenientJSONDecoder(policy: .strict).decode([Int128].self, fromJSONObject: tree) == values)
         #expect(try JSONDecoder().decode([Int128].self, from: JSONSerialization.data(withJSONObject: tree)) == values)
         let unsigned: [UInt128] = [.max]
-        #expect(try LenientJSONDecoder(policy: .strict).decode([UInt128].self, fromJSONObject: JSONObjectEncoder().encode(unsigned)) == unsigned)
+        #expect(
+            try LenientJSONDecoder(policy: .strict).decode(
+                [UInt128].self, fromJSONObject: JSONObjectEncoder().encode(unsigned)) == unsigned)
     }
 
     @Test("a value that encodes nothing is JSONEncoder's invalidValue")

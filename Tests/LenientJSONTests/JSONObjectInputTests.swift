@@ -4,7 +4,9 @@ import Testing
 
 // MARK: - Helpers
 
-func treeOutcome<T: Decodable>(_ type: T.Type, _ tree: Any, policy: LenientPolicy = .strict, configure: Configure = noConfiguration) -> Outcome<T> {
+func treeOutcome<T: Decodable>(
+    _ type: T.Type, _ tree: Any, policy: LenientPolicy = .strict, configure: Configure = noConfiguration
+) -> Outcome<T> {
     let decoder = LenientJSONDecoder(policy: policy)
     configure(decoder)
     return Outcome { try decoder.decode(type, fromJSONObject: tree) }
@@ -17,7 +19,9 @@ func expectTree<T: Decodable & Equatable>(
 ) {
     for policy in [LenientPolicy.strict, .lenient] {
         let outcome = treeOutcome(type, tree, policy: policy, configure: configure)
-        #expect(outcome == .value(expected), "policy \(policy == .strict ? ".strict" : "default"): \(outcome)", sourceLocation: sourceLocation)
+        #expect(
+            outcome == .value(expected), "policy \(policy == .strict ? ".strict" : "default"): \(outcome)",
+            sourceLocation: sourceLocation)
     }
 }
 
@@ -68,9 +72,12 @@ struct JSONObjectInputTests {
     @Test("Random cases as JSONSerialization trees")
     func randomSample() {
         var compared = 0
-        for index in 0 ..< 1_500 {
+        for index in 0..<1_500 {
             let c = RandomCase.make(seed: RandomDifferential.seed(batch: 500, index: index), objectSafe: true)
-            if expectObjectParity(Node.self, from: c.document, configure: c.config.configure(c.schema), label: c.label) { compared += 1 }
+            if expectObjectParity(Node.self, from: c.document, configure: c.config.configure(c.schema), label: c.label)
+            {
+                compared += 1
+            }
         }
         #expect(compared > 700)
     }
@@ -81,7 +88,8 @@ struct JSONObjectInputTests {
         expectTree(tree, as: [String: Int?].self, equals: ["age": 25, "zip": 94015, "ssn": nil])
         expectTreeError(tree, as: StrictResident.self, kind: "valueNotFound", path: ["ssn"], alsoDefaultPolicy: true)
         expectTreeError(tree, as: [String: Int].self, kind: "valueNotFound", path: ["ssn"])
-        expectTreeError(["age": 25] as [String: Any], as: Resident.self, kind: "keyNotFound", path: [], alsoDefaultPolicy: true)
+        expectTreeError(
+            ["age": 25] as [String: Any], as: Resident.self, kind: "keyNotFound", path: [], alsoDefaultPolicy: true)
     }
 
     @Test func boolIsToldApartFromIntegers() {
@@ -89,12 +97,16 @@ struct JSONObjectInputTests {
         expectTree(["flag": NSNumber(value: false)] as [String: Any], as: Flag.self, equals: Flag(flag: false))
         expectTree(["flag": true] as [String: Any], as: Flag.self, equals: Flag(flag: true))
         expectTree(["flag": false] as [String: Any], as: Flag.self, equals: Flag(flag: false))
-        expectTreeError(["flag": NSNumber(value: 1)] as [String: Any], as: Flag.self, kind: "typeMismatch", path: ["flag"])
-        expectTreeError(["flag": NSNumber(value: 0)] as [String: Any], as: Flag.self, kind: "typeMismatch", path: ["flag"])
+        expectTreeError(
+            ["flag": NSNumber(value: 1)] as [String: Any], as: Flag.self, kind: "typeMismatch", path: ["flag"])
+        expectTreeError(
+            ["flag": NSNumber(value: 0)] as [String: Any], as: Flag.self, kind: "typeMismatch", path: ["flag"])
         expectTreeError(["flag": 1] as [String: Any], as: Flag.self, kind: "typeMismatch", path: ["flag"])
-        expectTreeError(["flag": NSNumber(value: 1.0)] as [String: Any], as: Flag.self, kind: "typeMismatch", path: ["flag"])
+        expectTreeError(
+            ["flag": NSNumber(value: 1.0)] as [String: Any], as: Flag.self, kind: "typeMismatch", path: ["flag"])
         expectTreeError(["n": true] as [String: Any], as: Count.self, kind: "typeMismatch", path: ["n"])
-        expectTreeError(["n": NSNumber(value: true)] as [String: Any], as: Count.self, kind: "typeMismatch", path: ["n"])
+        expectTreeError(
+            ["n": NSNumber(value: true)] as [String: Any], as: Count.self, kind: "typeMismatch", path: ["n"])
         expectTree(["n": NSNumber(value: 1)] as [String: Any], as: Count.self, equals: Count(n: 1))
         expectTree([true, false, NSNumber(value: true)] as [Any], as: [Bool].self, equals: [true, false, true])
         // JSONSerialization's own booleans and integers.
@@ -111,7 +123,8 @@ struct JSONObjectInputTests {
         expectTree(["n": NSNumber(value: Int8(1))] as [String: Any], as: Count.self, equals: Count(n: 1))
         expectTree(["n": NSNumber(value: Int8(0))] as [String: Any], as: Count.self, equals: Count(n: 0))
         expectTree(["n": NSNumber(value: UInt8(1))] as [String: Any], as: Count.self, equals: Count(n: 1))
-        expectTreeError(["flag": NSNumber(value: Int8(1))] as [String: Any], as: Flag.self, kind: "typeMismatch", path: ["flag"])
+        expectTreeError(
+            ["flag": NSNumber(value: Int8(1))] as [String: Any], as: Flag.self, kind: "typeMismatch", path: ["flag"])
     }
 
     @Test func optionalNoneIsNull() {
@@ -119,7 +132,9 @@ struct JSONObjectInputTests {
         expectTree(["v": none as Any] as [String: Any], as: OptWrap<Int>.self, equals: OptWrap(v: nil))
         expectTree([Optional(3) as Any, none as Any] as [Any], as: [Int?].self, equals: [3, nil])
         expectTree(none as Any, as: Int?.self, equals: nil)
-        expectTreeError(["v": none as Any] as [String: Any], as: Wrap<Int>.self, kind: "valueNotFound", path: ["v"], alsoDefaultPolicy: true)
+        expectTreeError(
+            ["v": none as Any] as [String: Any], as: Wrap<Int>.self, kind: "valueNotFound", path: ["v"],
+            alsoDefaultPolicy: true)
         let nested: String?? = .some(nil)
         expectTree(["v": nested as Any] as [String: Any], as: OptWrap<String>.self, equals: OptWrap(v: nil))
     }
@@ -142,9 +157,13 @@ struct JSONObjectInputTests {
         expectTreeError(["v": date] as [String: Any], as: Wrap<String>.self, kind: "typeMismatch", path: ["v"])
         expectTreeError(["v": date] as [String: Any], as: Wrap<Double>.self, kind: "typeMismatch", path: ["v"])
         // Numbers and strings still go through the strategy.
-        expectTree(["d": 1_453_075_980.25] as [String: Any], as: Stamp.self, equals: Stamp(d: date), configure: { $0.dateDecodingStrategy = .secondsSince1970 })
-        expectTree(["d": "2016-01-18T00:13:00Z"] as [String: Any], as: Stamp.self,
-                   equals: Stamp(d: Date(timeIntervalSince1970: 1_453_075_980)), configure: { $0.dateDecodingStrategy = .iso8601 })
+        expectTree(
+            ["d": 1_453_075_980.25] as [String: Any], as: Stamp.self, equals: Stamp(d: date),
+            configure: { $0.dateDecodingStrategy = .secondsSince1970 })
+        expectTree(
+            ["d": "2016-01-18T00:13:00Z"] as [String: Any], as: Stamp.self,
+            equals: Stamp(d: Date(timeIntervalSince1970: 1_453_075_980)),
+            configure: { $0.dateDecodingStrategy = .iso8601 })
     }
 
     @Test func decimals() {
@@ -163,26 +182,31 @@ struct JSONObjectInputTests {
     /// Seeded decimals of 1 to 38 digits: the tree's number text must give back the same
     /// `Decimal`, the `Double` that Foundation's own route (`JSONSerialization.data` +
     /// `JSONDecoder`) gives, and, as a `String`, the text `JSONSerialization` writes.
-    @Test("NSDecimalNumber values keep their exact value and text", arguments: 0 ..< 4)
+    @Test("NSDecimalNumber values keep their exact value and text", arguments: 0..<4)
     func randomDecimals(seed: UInt64) throws {
         var rng = SplitMix64(seed: 0xDEC1_3A15 &+ seed)
-        for _ in 0 ..< 250 {
-            let count = Int.random(in: 1 ... 38, using: &rng)
-            var digits = String((0 ..< count).map { _ in Character(String(Int.random(in: 0 ... 9, using: &rng))) })
+        for _ in 0..<250 {
+            let count = Int.random(in: 1...38, using: &rng)
+            var digits = String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
             if Bool.random(using: &rng) { digits = "-" + digits }
-            let exponent = Int.random(in: -60 ... 60, using: &rng)
+            let exponent = Int.random(in: -60...60, using: &rng)
             let decimal = try #require(Decimal(string: "\(digits)e\(exponent)"))
             let number = NSDecimalNumber(decimal: decimal)
             expectTree(number, as: Decimal.self, equals: decimal)
             expectTree([number] as [Any], as: [Decimal].self, equals: [decimal])
-            let foundation = try JSONDecoder().decode([Double].self, from: JSONSerialization.data(withJSONObject: [number]))
+            let foundation = try JSONDecoder().decode(
+                [Double].self, from: JSONSerialization.data(withJSONObject: [number]))
             expectTree([number] as [Any], as: [Double].self, equals: foundation)
-            #expect(treeOutcome(String.self, number, policy: .lenient).value == decimal.description, "\(digits)e\(exponent)")
+            #expect(
+                treeOutcome(String.self, number, policy: .lenient).value == decimal.description, "\(digits)e\(exponent)"
+            )
         }
         // Mantissas written without compaction (trailing zeros kept).
         for (significand, exponent) in [(1500, -2), (100, 0), (10, 3), (120, -5), (7, -1)] {
             let decimal = Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))
-            #expect(treeOutcome(String.self, NSDecimalNumber(decimal: decimal), policy: .lenient).value == decimal.description)
+            #expect(
+                treeOutcome(String.self, NSDecimalNumber(decimal: decimal), policy: .lenient).value
+                    == decimal.description)
             expectTree(NSDecimalNumber(decimal: decimal), as: Decimal.self, equals: decimal)
         }
     }
@@ -199,7 +223,8 @@ struct JSONObjectInputTests {
         expectTree(Int32.min, as: Int32.self, equals: .min)
         expectTree(UInt8(200), as: UInt8.self, equals: 200)
         expectTree(Int16(-5), as: Int8.self, equals: -5)
-        expectTree([Int64.max, Int64.min] as [Any], as: [Decimal].self, equals: [Decimal(Int64.max), Decimal(Int64.min)])
+        expectTree(
+            [Int64.max, Int64.min] as [Any], as: [Decimal].self, equals: [Decimal(Int64.max), Decimal(Int64.min)])
         expectTree(3.0, as: Int.self, equals: 3)
         expectTree(9_007_199_254_740_993 as Int64, as: Int64.self, equals: 9_007_199_254_740_993)
         expectTree(9_007_199_254_740_993 as Int64, as: Double.self, equals: 9_007_199_254_740_992)
@@ -215,7 +240,9 @@ struct JSONObjectInputTests {
         expectTreeError(2.5, as: Int.self, kind: "dataCorrupted")
         expectTreeError(NSNumber(value: 2.5), as: Int.self, kind: "dataCorrupted")
         expectTreeError(1e300, as: Float.self, kind: "dataCorrupted", alsoDefaultPolicy: true)
-        expectTreeError(["v": 256] as [String: Any], as: Wrap<UInt8>.self, kind: "dataCorrupted", path: ["v"], alsoDefaultPolicy: true)
+        expectTreeError(
+            ["v": 256] as [String: Any], as: Wrap<UInt8>.self, kind: "dataCorrupted", path: ["v"],
+            alsoDefaultPolicy: true)
     }
 
     @Test func nestedArraysAndDictionaries() {
@@ -224,47 +251,74 @@ struct JSONObjectInputTests {
             "b": ["c": ["d": "e"], "f": [:] as [String: Any]] as [String: Any],
             "c": [["name": "x", "age": 1, "tags": ["t"]] as [String: Any], NSNull()] as [Any],
         ]
-        expectTree(tree, as: Tree.self, equals: Tree(a: [[1, 2], [3], []], b: ["c": ["d": "e"], "f": [:]], c: [Person(name: "x", age: 1, tags: ["t"]), nil]))
-        expectTree(tree, as: PathRecorder.self, equals: {
-            let data = try! JSONSerialization.data(withJSONObject: tree)
-            return try! JSONDecoder().decode(PathRecorder.self, from: data)
-        }())
+        expectTree(
+            tree, as: Tree.self,
+            equals: Tree(
+                a: [[1, 2], [3], []], b: ["c": ["d": "e"], "f": [:]], c: [Person(name: "x", age: 1, tags: ["t"]), nil]))
+        expectTree(
+            tree, as: PathRecorder.self,
+            equals: {
+                let data = try! JSONSerialization.data(withJSONObject: tree)
+                return try! JSONDecoder().decode(PathRecorder.self, from: data)
+            }())
         var bad = tree
         bad["a"] = [[1, 2], [3, "x"]] as [Any]
-        expectTreeError(bad, as: Tree.self, kind: "typeMismatch", path: ["a", "Index 1#1", "Index 1#1"], alsoDefaultPolicy: true)
-        expectTree(["first_name": "x", "age_years": 3] as [String: Any], as: [String: Ignore].self,
-                   equals: ["first_name": Ignore.instance, "age_years": Ignore.instance], configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
-        expectTree(["first_name": "x", "last_name": NSNull()] as [String: Any], as: SnakeModel.self,
-                   equals: { var m = try! JSONDecoder().decode(SnakeModel.self, from: Data("{}".utf8)); m.firstName = "x"; return m }(),
-                   configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
+        expectTreeError(
+            bad, as: Tree.self, kind: "typeMismatch", path: ["a", "Index 1#1", "Index 1#1"], alsoDefaultPolicy: true)
+        expectTree(
+            ["first_name": "x", "age_years": 3] as [String: Any], as: [String: Ignore].self,
+            equals: ["first_name": Ignore.instance, "age_years": Ignore.instance],
+            configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
+        expectTree(
+            ["first_name": "x", "last_name": NSNull()] as [String: Any], as: SnakeModel.self,
+            equals: {
+                var m = try! JSONDecoder().decode(SnakeModel.self, from: Data("{}".utf8)); m.firstName = "x"; return m
+            }(),
+            configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
     }
 
     @Test("Unsupported values are a typeMismatch, never a crash")
     func unsupportedValues() {
         expectTreeError(NotJSON(), as: Int.self, kind: "typeMismatch", path: [], alsoDefaultPolicy: true)
-        expectTreeError(["a": NotJSON()] as [String: Any], as: [String: Int].self, kind: "typeMismatch", path: ["a"], alsoDefaultPolicy: true)
-        expectTreeError(["a": [1, NotJSON()] as [Any]] as [String: Any], as: [String: [Int]].self, kind: "typeMismatch", path: ["a", "Index 1#1"], alsoDefaultPolicy: true)
-        expectTreeError(["a": NotJSON()] as [String: Any], as: Ignore.self, kind: "typeMismatch", path: ["a"], alsoDefaultPolicy: true)
+        expectTreeError(
+            ["a": NotJSON()] as [String: Any], as: [String: Int].self, kind: "typeMismatch", path: ["a"],
+            alsoDefaultPolicy: true)
+        expectTreeError(
+            ["a": [1, NotJSON()] as [Any]] as [String: Any], as: [String: [Int]].self, kind: "typeMismatch",
+            path: ["a", "Index 1#1"], alsoDefaultPolicy: true)
+        expectTreeError(
+            ["a": NotJSON()] as [String: Any], as: Ignore.self, kind: "typeMismatch", path: ["a"],
+            alsoDefaultPolicy: true)
         expectTreeError(Set([1, 2]), as: [Int].self, kind: "typeMismatch", alsoDefaultPolicy: true)
         expectTreeError(Set([1, 2]), as: Set<Int>.self, kind: "typeMismatch", alsoDefaultPolicy: true)
-        expectTreeError([1: "a"] as [Int: String], as: [Int: String].self, kind: "typeMismatch", alsoDefaultPolicy: true)
-        expectTreeError(["u": UUID()] as [String: Any], as: Ignore.self, kind: "typeMismatch", path: ["u"], alsoDefaultPolicy: true)
-        expectTreeError(["d": Data([1, 2])] as [String: Any], as: Ignore.self, kind: "typeMismatch", path: ["d"], alsoDefaultPolicy: true)
-        expectTreeError(["u": URL(string: "https://x.org")!] as [String: Any], as: Ignore.self, kind: "typeMismatch", path: ["u"], alsoDefaultPolicy: true)
+        expectTreeError(
+            [1: "a"] as [Int: String], as: [Int: String].self, kind: "typeMismatch", alsoDefaultPolicy: true)
+        expectTreeError(
+            ["u": UUID()] as [String: Any], as: Ignore.self, kind: "typeMismatch", path: ["u"], alsoDefaultPolicy: true)
+        expectTreeError(
+            ["d": Data([1, 2])] as [String: Any], as: Ignore.self, kind: "typeMismatch", path: ["d"],
+            alsoDefaultPolicy: true)
+        expectTreeError(
+            ["u": URL(string: "https://x.org")!] as [String: Any], as: Ignore.self, kind: "typeMismatch", path: ["u"],
+            alsoDefaultPolicy: true)
         expectTreeError((1, 2), as: [Int].self, kind: "typeMismatch", alsoDefaultPolicy: true)
-        expectTreeError(["f": { (x: Int) in x }] as [String: Any], as: Ignore.self, kind: "typeMismatch", path: ["f"], alsoDefaultPolicy: true)
-        expectTreeError([Character("a")] as [Any], as: [String].self, kind: "typeMismatch", path: ["Index 0#0"], alsoDefaultPolicy: true)
+        expectTreeError(
+            ["f": { (x: Int) in x }] as [String: Any], as: Ignore.self, kind: "typeMismatch", path: ["f"],
+            alsoDefaultPolicy: true)
+        expectTreeError(
+            [Character("a")] as [Any], as: [String].self, kind: "typeMismatch", path: ["Index 0#0"],
+            alsoDefaultPolicy: true)
     }
 
     @Test("Deeply nested trees do not crash")
     func deepTrees() {
         var tree: Any = 1
-        for _ in 0 ..< 600 { tree = [tree] }
+        for _ in 0..<600 { tree = [tree] }
         let box = UncheckedBox(tree)
         let result = onLargeStack { ErrorInfo.kindOrValue(treeOutcome(Ignore.self, box.value)) }
         #expect(result == "value" || result == "dataCorrupted")
         var shallow: Any = 1
-        for _ in 0 ..< 100 { shallow = ["a": shallow] }
+        for _ in 0..<100 { shallow = ["a": shallow] }
         expectTree(shallow, as: Ignore.self, equals: Ignore.instance)
     }
 
@@ -273,7 +327,9 @@ struct JSONObjectInputTests {
         expectTree(NSString(string: "x"), as: String.self, equals: "x")
         expectTree(NSArray(array: [1, 2]), as: [Int].self, equals: [1, 2])
         expectTree(NSDictionary(dictionary: ["k": 1]), as: [String: Int].self, equals: ["k": 1])
-        expectTree(["k": NSArray(array: [NSString(string: "a")])] as [String: Any], as: [String: [String]].self, equals: ["k": ["a"]])
+        expectTree(
+            ["k": NSArray(array: [NSString(string: "a")])] as [String: Any], as: [String: [String]].self,
+            equals: ["k": ["a"]])
     }
 }
 

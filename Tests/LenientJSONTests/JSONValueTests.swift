@@ -16,9 +16,9 @@ struct DynamicEvent: Decodable, Equatable {
 @Suite("SPEC §9 JSONValue")
 struct JSONValueTests {
     static let anyJSON = #"""
-    {"id": 17, "name": "Ada", "tags": ["a", "b"], "active": true, "deleted": false, "parent": null,
-     "geo": {"lat": 12, "lon": -3, "alt": []}, "scores": [1, 2, [3, {"deep": "x"}]], "empty": {}, "é": "ü\n"}
-    """#
+        {"id": 17, "name": "Ada", "tags": ["a", "b"], "active": true, "deleted": false, "parent": null,
+         "geo": {"lat": 12, "lon": -3, "alt": []}, "scores": [1, 2, [3, {"deep": "x"}]], "empty": {}, "é": "ü\n"}
+        """#
 
     static let expected: JSONValue = [
         "id": 17, "name": "Ada", "tags": ["a", "b"], "active": true, "deleted": false, "parent": .null,
@@ -27,7 +27,8 @@ struct JSONValueTests {
 
     @Test("an any-JSON payload", arguments: Preset.allCases, InputKind.allCases)
     func anyJSONPayload(preset: Preset, input: InputKind) throws {
-        let value = try input.decode(JSONValue.self, from: Data(Self.anyJSON.utf8), with: LenientJSONDecoder(policy: preset.policy))
+        let value = try input.decode(
+            JSONValue.self, from: Data(Self.anyJSON.utf8), with: LenientJSONDecoder(policy: preset.policy))
         #expect(value == Self.expected)
     }
 
@@ -37,24 +38,33 @@ struct JSONValueTests {
         #expect(try JSONDecoder().decode(JSONValue.self, from: Data("[1.5, 1e2, -0.25]".utf8)) == [1.5, 100, -0.25])
     }
 
-    @Test("numbers keep the input's exact text", arguments: [
-        "68.50", "1.0", "-0", "12345678901234567890123", "1e-7", "2E+10", "0.1000000000000000055511151231257827",
-    ])
+    @Test(
+        "numbers keep the input's exact text",
+        arguments: [
+            "68.50", "1.0", "-0", "12345678901234567890123", "1e-7", "2E+10", "0.1000000000000000055511151231257827",
+        ])
     func literalText(text: String) throws {
-        #expect(try LenientJSONDecoder().decode(JSONValue.self, from: Data("[\(text)]".utf8)) == .array([.number(text)]))
+        #expect(
+            try LenientJSONDecoder().decode(JSONValue.self, from: Data("[\(text)]".utf8)) == .array([.number(text)]))
     }
 
     @Test("JSON5 numbers keep their text too")
     func json5() throws {
         let decoder = LenientJSONDecoder()
         decoder.allowsJSON5 = true
-        #expect(try decoder.decode(JSONValue.self, from: Data("{a: 0x1F, b: +.5, c: 'x'}".utf8)) == ["a": .number("0x1F"), "b": .number("+.5"), "c": "x"])
+        #expect(
+            try decoder.decode(JSONValue.self, from: Data("{a: 0x1F, b: +.5, c: 'x'}".utf8)) == [
+                "a": .number("0x1F"), "b": .number("+.5"), "c": "x",
+            ])
     }
 
     @Test("no coercion changes what it holds", arguments: Preset.allCases, InputKind.allCases)
     func noCoercion(preset: Preset, input: InputKind) throws {
-        let json = #"{"name": 12, "payload": {"n": "12", "b": "yes", "e": "", "f": false, "a": ["x"]}, "extra": "null", "list": "single"}"#
-        let event = try input.decode(DynamicEvent.self, from: Data(json.utf8), with: LenientJSONDecoder(policy: preset == .strict ? .lenient : preset.policy))
+        let json =
+            #"{"name": 12, "payload": {"n": "12", "b": "yes", "e": "", "f": false, "a": ["x"]}, "extra": "null", "list": "single"}"#
+        let event = try input.decode(
+            DynamicEvent.self, from: Data(json.utf8),
+            with: LenientJSONDecoder(policy: preset == .strict ? .lenient : preset.policy))
         #expect(event.payload == ["n": "12", "b": "yes", "e": "", "f": false, "a": ["x"]])
         #expect(event.extra == "null")
         #expect(event.list == ["single"])  // the array rule wraps the value; the value stays a string
@@ -62,7 +72,8 @@ struct JSONValueTests {
 
     @Test("where JSONDecoder succeeds, the value is JSONDecoder's", arguments: Preset.allCases)
     func parity(preset: Preset) throws {
-        let data = Data(#"{"name": "n", "payload": {"k": [true, null, "s", 3]}, "extra": null, "list": [{"a": {}}]}"#.utf8)
+        let data = Data(
+            #"{"name": "n", "payload": {"k": [true, null, "s", 3]}, "extra": null, "list": [{"a": {}}]}"#.utf8)
         let expected = try JSONDecoder().decode(DynamicEvent.self, from: data)
         #expect(try LenientJSONDecoder(policy: preset.policy).decode(DynamicEvent.self, from: data) == expected)
     }
@@ -84,6 +95,8 @@ struct JSONValueTests {
 
     @Test("invalid JSON inside is an error")
     func invalid() {
-        #expect(throws: DecodingError.self) { try LenientJSONDecoder(policy: .permissive).decode(JSONValue.self, from: Data(#"{"a": [1, "\q"]}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try LenientJSONDecoder(policy: .permissive).decode(JSONValue.self, from: Data(#"{"a": [1, "\q"]}"#.utf8))
+        }
     }
 }

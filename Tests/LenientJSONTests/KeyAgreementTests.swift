@@ -11,14 +11,18 @@ import Testing
 
 @Suite("SPEC §4 allKeys, duplicates, superDecoder")
 struct KeyAgreementTests {
-    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: InputKind,
-                                     report: inout LenientDecodingReport) throws -> T {
+    static func decode<T: Decodable>(
+        _ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: InputKind,
+        report: inout LenientDecodingReport
+    ) throws -> T {
         let decoder = LenientJSONDecoder(policy: policy)
         let data = Data(json.utf8)
         return try input.decode(type, from: data, with: decoder, report: &report)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: InputKind) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: InputKind) throws
+        -> T
+    {
         var report = LenientDecodingReport()
         return try decode(type, json, policy, input, report: &report)
     }
@@ -54,7 +58,8 @@ struct KeyAgreementTests {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             allKeys = container.allKeys.map(\.stringValue)
-            contained = [CodingKeys.userID, .avatarURL, .firstName, .urlString].filter { container.contains($0) }.map(\.stringValue)
+            contained = [CodingKeys.userID, .avatarURL, .firstName, .urlString].filter { container.contains($0) }.map(
+                \.stringValue)
         }
     }
 
@@ -78,16 +83,19 @@ struct KeyAgreementTests {
     }
 
     static let allKeysCases: [AllKeysCase] = [
-        AllKeysCase(json: #"{"user_id": 1, "avatar_url": "a", "first_name": "A"}"#, keys: ["userID", "avatarURL", "firstName"]),
+        AllKeysCase(
+            json: #"{"user_id": 1, "avatar_url": "a", "first_name": "A"}"#, keys: ["userID", "avatarURL", "firstName"]),
         AllKeysCase(json: #"{"first_name": "A", "user_id": 1}"#, keys: ["firstName", "userID"]),
-        AllKeysCase(json: #"{"userId": 1, "AvatarUrl": "a", "FIRST_NAME": "A"}"#, keys: ["userID", "avatarURL", "firstName"]),
+        AllKeysCase(
+            json: #"{"userId": 1, "AvatarUrl": "a", "FIRST_NAME": "A"}"#, keys: ["userID", "avatarURL", "firstName"]),
         AllKeysCase(json: #"{"USER-ID": 1, "avatar url": "a", "other": 0}"#, keys: ["userID", "avatarURL"]),
         AllKeysCase(json: #"{"UserID": 1, "user_id": 2, "firstName": "A"}"#, keys: ["userID", "firstName"]),
         AllKeysCase(json: #"{"other": 1}"#, keys: []),
     ]
 
-    @Test("allKeys lists exactly the keys contains finds, for a synthesized CodingKeys with acronyms",
-          arguments: allKeysCases, InputKind.allCases)
+    @Test(
+        "allKeys lists exactly the keys contains finds, for a synthesized CodingKeys with acronyms",
+        arguments: allKeysCases, InputKind.allCases)
     func allKeysAgreesWithContainsForSynthesizedKeys(_ testCase: AllKeysCase, _ input: InputKind) throws {
         for policy in [LenientPolicy.lenient, .permissive] {
             let probe = try Self.decode(Synthesized.self, testCase.json, policy, input)
@@ -108,15 +116,19 @@ struct KeyAgreementTests {
         #expect(Set(iterable.allKeys) == Set(iterable.contained) && Set(iterable.contained) == expected, "\(iterable)")
     }
 
-    @Test("exact keys and .strict: allKeys and contains are JSONDecoder's", arguments: [
-        #"{"userID": 1, "avatarURL": "a", "firstName": "A"}"#,
-        #"{"user_id": 1, "avatar_url": "a", "first_name": "A"}"#,
-        #"{"firstName": "A", "other": 2}"#,
-    ], InputKind.allCases)
+    @Test(
+        "exact keys and .strict: allKeys and contains are JSONDecoder's",
+        arguments: [
+            #"{"userID": 1, "avatarURL": "a", "firstName": "A"}"#,
+            #"{"user_id": 1, "avatar_url": "a", "first_name": "A"}"#,
+            #"{"firstName": "A", "other": 2}"#,
+        ], InputKind.allCases)
     func allKeysParity(_ json: String, _ input: InputKind) throws {
         let foundation = try JSONDecoder().decode(Synthesized.self, from: Data(json.utf8))
         let strict = try Self.decode(Synthesized.self, json, .strict, input)
-        #expect(Set(strict.allKeys) == Set(foundation.allKeys) && strict.contained == foundation.contained, "\(strict) vs \(foundation)")
+        #expect(
+            Set(strict.allKeys) == Set(foundation.allKeys) && strict.contained == foundation.contained,
+            "\(strict) vs \(foundation)")
         #expect(strict.userID == foundation.userID && strict.firstName == foundation.firstName)
         if !json.contains("_") {
             let lenient = try Self.decode(Synthesized.self, json, .lenient, input)
@@ -154,11 +166,13 @@ struct KeyAgreementTests {
         var firstName: String?
     }
 
-    @Test("identical duplicate keys are not ambiguous: the first wins, as in JSONDecoder", arguments: [
-        #"{"first_name": "A", "first_name": "B"}"#,
-        #"{"first_name": "A", "other": 1, "first_name": "B", "first_name": "C"}"#,
-        #"{"FIRST NAME": "A", "FIRST NAME": "B"}"#,
-    ])
+    @Test(
+        "identical duplicate keys are not ambiguous: the first wins, as in JSONDecoder",
+        arguments: [
+            #"{"first_name": "A", "first_name": "B"}"#,
+            #"{"first_name": "A", "other": 1, "first_name": "B", "first_name": "C"}"#,
+            #"{"FIRST NAME": "A", "FIRST NAME": "B"}"#,
+        ])
     func identicalDuplicatesAreNotAmbiguous(_ json: String) throws {
         // JSONDecoder finds the snake-case key through its strategy: the first of the duplicates.
         let foundation = JSONDecoder()
@@ -183,7 +197,9 @@ struct KeyAgreementTests {
         let error = thrownError { try Self.decode(Person.self, json, .lenient, .data) }
         #expect(error?.kind == "dataCorrupted")
         let message = error?.message ?? ""
-        #expect(message.contains(#""first_name", "FirstName""#) && message.components(separatedBy: "first_name").count == 2, "\(message)")
+        #expect(
+            message.contains(#""first_name", "FirstName""#) && message.components(separatedBy: "first_name").count == 2,
+            "\(message)")
         #expect(try Self.decode(Person.self, json, .permissive, .data).firstName == "A")
     }
 
@@ -205,8 +221,9 @@ struct KeyAgreementTests {
         ["first.name", "first-name", "first_name", "First_Name", "FIRST.NAME"],
     ]
 
-    @Test("fromJSONObject: .permissive picks the first key in UTF-8 byte order, whatever the dictionary's order",
-          arguments: spellingSets)
+    @Test(
+        "fromJSONObject: .permissive picks the first key in UTF-8 byte order, whatever the dictionary's order",
+        arguments: spellingSets)
     func treeChoiceIsDeterministic(_ spellings: [String]) throws {
         let winner = spellings.min { $0.utf8.lexicographicallyPrecedes($1.utf8) }!
         // The same members inserted in every rotation, in Swift and Foundation dictionaries.
@@ -218,7 +235,8 @@ struct KeyAgreementTests {
             for spelling in ordered.reversed() { nsDictionary[spelling] = "value of " + spelling }
             for tree in [dictionary as Any, nsDictionary as Any] {
                 var report = LenientDecodingReport()
-                let person = try LenientJSONDecoder(policy: .permissive).decode(Person.self, fromJSONObject: tree, report: &report)
+                let person = try LenientJSONDecoder(policy: .permissive).decode(
+                    Person.self, fromJSONObject: tree, report: &report)
                 #expect(person.firstName == "value of " + winner, "\(ordered)")
                 #expect(report.events.map(\.path) == [KeyAgreementTests.path(forKey: winner)], "\(report.events)")
             }
@@ -239,7 +257,8 @@ struct KeyAgreementTests {
     }
 
     static func path(forKey key: String) -> String {
-        let plain = key.first.map { $0.isLetter || $0 == "_" } == true
+        let plain =
+            key.first.map { $0.isLetter || $0 == "_" } == true
             && key.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
         return plain ? "$." + key : "$['" + key + "']"
     }
@@ -278,7 +297,9 @@ struct KeyAgreementTests {
         var child: T
     }
 
-    @Test("superDecoder() finds \"super\" as decode(_:forKey:) finds a key", arguments: ["super", "Super", "SUPER", "_super"], InputKind.allCases)
+    @Test(
+        "superDecoder() finds \"super\" as decode(_:forKey:) finds a key",
+        arguments: ["super", "Super", "SUPER", "_super"], InputKind.allCases)
     func superDecoderUsesTheKeyLookup(_ spelling: String, _ input: InputKind) throws {
         let json = #"{"id": 1, "\#(spelling)": {"name": "A"}}"#
         let foundation = Result { try JSONDecoder().decode(Child.self, from: Data(json.utf8)) }
@@ -297,8 +318,9 @@ struct KeyAgreementTests {
         }
     }
 
-    @Test("superDecoder() and superDecoder(forKey:): a missing member's error points at its object",
-          arguments: ["super", "base"], InputKind.allCases)
+    @Test(
+        "superDecoder() and superDecoder(forKey:): a missing member's error points at its object",
+        arguments: ["super", "base"], InputKind.allCases)
     func missingSuperPointsAtItsObject(_ member: String, _ input: InputKind) throws {
         let json = """
             {
@@ -312,18 +334,25 @@ struct KeyAgreementTests {
         let decode: (LenientJSONDecoder) throws -> Base = { decoder in
             switch (member, input) {
             case ("super", .data): return try decoder.decode(Holder<Child>.self, from: data).child
-            case ("super", .jsonObject): return try decoder.decode(Holder<Child>.self, fromJSONObject: JSONSerialization.jsonObject(with: data)).child
+            case ("super", .jsonObject):
+                return try decoder.decode(Holder<Child>.self, fromJSONObject: JSONSerialization.jsonObject(with: data))
+                    .child
             case (_, .data): return try decoder.decode(Holder<KeyedChild>.self, from: data).child
-            case (_, .jsonObject): return try decoder.decode(Holder<KeyedChild>.self, fromJSONObject: JSONSerialization.jsonObject(with: data)).child
+            case (_, .jsonObject):
+                return try decoder.decode(
+                    Holder<KeyedChild>.self, fromJSONObject: JSONSerialization.jsonObject(with: data)
+                ).child
             }
         }
         let foundation = thrownError {
-            member == "super" ? try JSONDecoder().decode(Holder<Child>.self, from: data).child as Base
+            member == "super"
+                ? try JSONDecoder().decode(Holder<Child>.self, from: data).child as Base
                 : try JSONDecoder().decode(Holder<KeyedChild>.self, from: data).child
         }
         for policy in [LenientPolicy.strict, .lenient] {
             let error = thrownError { try decode(LenientJSONDecoder(policy: policy)) }
-            #expect(error == foundation, "\(String(describing: error)) vs JSONDecoder \(String(describing: foundation))")
+            #expect(
+                error == foundation, "\(String(describing: error)) vs JSONDecoder \(String(describing: foundation))")
             let message = error?.message ?? ""
             #expect(message.contains("$.child.\(member)"), "\(message)")
             if input == .data {

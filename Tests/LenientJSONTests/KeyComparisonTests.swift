@@ -21,7 +21,8 @@ struct KeyComparisonTests {
         var value: Int?
         init(from decoder: any Decoder) throws {
             let name = decoder.userInfo[KeyComparisonTests.wantedKey] as? String ?? ""
-            value = try decoder.container(keyedBy: NameKey.self).decodeIfPresent(Int.self, forKey: NameKey(stringValue: name))
+            value = try decoder.container(keyedBy: NameKey.self).decodeIfPresent(
+                Int.self, forKey: NameKey(stringValue: name))
         }
     }
 
@@ -34,10 +35,10 @@ struct KeyComparisonTests {
         return (try? lenient.decode(Member.self, from: data), try? foundation.decode(Member.self, from: data))
     }
 
-    @Test("a key differing in one byte is another key, at every length and position", arguments: 1 ... 24)
+    @Test("a key differing in one byte is another key, at every length and position", arguments: 1...24)
     func oneByteOff(length: Int) {
         let wanted = String("abcdefghijklmnopqrstuvwxyz".prefix(length))
-        for position in 0 ..< length {
+        for position in 0..<length {
             var bytes = Array(wanted.utf8)
             bytes[position] = UInt8(ascii: "Z")
             let nearMiss = String(decoding: bytes, as: UTF8.self)

@@ -34,7 +34,9 @@ struct KeyLookupOrderTests {
         /// Positions (in document order) whose key repeats an earlier key, and which earlier key.
         var duplicates: [Int: Int]
         var order: Order
-        var testDescription: String { "\(keyCount) keys, duplicates \(duplicates.sorted { $0.key < $1.key }), \(order)" }
+        var testDescription: String {
+            "\(keyCount) keys, duplicates \(duplicates.sorted { $0.key < $1.key }), \(order)"
+        }
     }
 
     enum Order: String, CaseIterable, Sendable {
@@ -45,7 +47,8 @@ struct KeyLookupOrderTests {
             switch self {
             case .document: names
             case .reversed: names.reversed()
-            case .interleaved: names.enumerated().sorted { ($0.offset % 3, $0.offset) < ($1.offset % 3, $1.offset) }.map(\.element)
+            case .interleaved:
+                names.enumerated().sorted { ($0.offset % 3, $0.offset) < ($1.offset % 3, $1.offset) }.map(\.element)
             case .twice: names + names.reversed()
             }
         }
@@ -74,7 +77,7 @@ struct KeyLookupOrderTests {
     func matchesJSONDecoder(_ testCase: Case) throws {
         var names: [String] = []
         var members: [String] = []
-        for position in 0 ..< testCase.keyCount {
+        for position in 0..<testCase.keyCount {
             let name = testCase.duplicates[position].map { names[$0] } ?? "key_\(position)"
             names.append(name)
             members.append("\"\(name)\": \(position == 3 ? "null" : String(position * 10))")

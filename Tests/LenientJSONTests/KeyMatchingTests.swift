@@ -70,8 +70,10 @@ struct KeyMatchingTests {
             middle = try container.decodeIfPresent(String.self, forKey: .middleName)
         }
 
-        init(containsFirst: Bool, containsLast: Bool, containsMiddle: Bool, firstIsNil: Bool, lastIsNil: Bool,
-             allKeys: [String], first: String?, last: String?, middle: String?) {
+        init(
+            containsFirst: Bool, containsLast: Bool, containsMiddle: Bool, firstIsNil: Bool, lastIsNil: Bool,
+            allKeys: [String], first: String?, last: String?, middle: String?
+        ) {
             self.containsFirst = containsFirst
             self.containsLast = containsLast
             self.containsMiddle = containsMiddle
@@ -86,10 +88,14 @@ struct KeyMatchingTests {
 
     // MARK: 1–2. Exact first, then normalized spellings
 
-    static let spellings = ["firstName", "first_name", "first-name", "FirstName", "FIRST NAME", "FIRST_NAME", "firstname", "First Name", "first__name"]
+    static let spellings = [
+        "firstName", "first_name", "first-name", "FirstName", "FIRST NAME", "FIRST_NAME", "firstname", "First Name",
+        "first__name",
+    ]
 
-    @Test("normalized spellings match in .lenient and .permissive, not in .strict",
-          arguments: spellings, InputKind.allCases)
+    @Test(
+        "normalized spellings match in .lenient and .permissive, not in .strict",
+        arguments: spellings, InputKind.allCases)
     func normalizedSpellings(_ spelling: String, _ input: InputKind) throws {
         let json = #"{"\#(spelling)": "Ann"}"#
         for preset in [Preset.lenient, .permissive] {
@@ -101,7 +107,9 @@ struct KeyMatchingTests {
                 #expect(matches.isEmpty, "an exact match is not a fuzzy match: \(report.events)")
             } else {
                 #expect(matches.count == 1, "\(preset): \(report.events)")
-                #expect(matches.first?.path == Self.path(forKey: spelling), "\(preset): the path names the key as the input spells it")
+                #expect(
+                    matches.first?.path == Self.path(forKey: spelling),
+                    "\(preset): the path names the key as the input spells it")
             }
         }
         let strict = Result { try Self.decode(Person.self, json, .strict, input) }
@@ -112,11 +120,13 @@ struct KeyMatchingTests {
         }
     }
 
-    @Test("exact match wins over normalized matches, whatever the document order", arguments: [
-        #"{"first_name": "fuzzy", "firstName": "exact"}"#,
-        #"{"firstName": "exact", "first_name": "fuzzy"}"#,
-        #"{"FIRST NAME": "fuzzy", "firstName": "exact", "first-name": "fuzzy too"}"#,
-    ], InputKind.allCases)
+    @Test(
+        "exact match wins over normalized matches, whatever the document order",
+        arguments: [
+            #"{"first_name": "fuzzy", "firstName": "exact"}"#,
+            #"{"firstName": "exact", "first_name": "fuzzy"}"#,
+            #"{"FIRST NAME": "fuzzy", "firstName": "exact", "first-name": "fuzzy too"}"#,
+        ], InputKind.allCases)
     func exactWins(_ json: String, _ input: InputKind) throws {
         for preset in Preset.allCases {
             var report = LenientDecodingReport()
@@ -137,11 +147,14 @@ struct KeyMatchingTests {
     static let ambiguous: [AmbiguityCase] = [
         AmbiguityCase(json: #"{"first_name": "A", "FirstName": "B"}"#, keys: ["first_name", "FirstName"]),
         AmbiguityCase(json: #"{"FirstName": "B", "first_name": "A"}"#, keys: ["FirstName", "first_name"]),
-        AmbiguityCase(json: #"{"first-name": "A", "FIRST NAME": "B", "first_name": "C"}"#, keys: ["first-name", "FIRST NAME", "first_name"]),
+        AmbiguityCase(
+            json: #"{"first-name": "A", "FIRST NAME": "B", "first_name": "C"}"#,
+            keys: ["first-name", "FIRST NAME", "first_name"]),
     ]
 
-    @Test(".lenient: several keys normalize alike and none is exact → dataCorrupted naming them all",
-          arguments: ambiguous, InputKind.allCases)
+    @Test(
+        ".lenient: several keys normalize alike and none is exact → dataCorrupted naming them all",
+        arguments: ambiguous, InputKind.allCases)
     func ambiguityIsAnErrorInLenient(_ testCase: AmbiguityCase, _ input: InputKind) {
         do {
             let person = try Self.decode(Person.self, testCase.json, .lenient, input)
@@ -160,7 +173,8 @@ struct KeyMatchingTests {
         }
     }
 
-    @Test(".lenient: an ambiguous key of an Optional property recovers to nil", arguments: ambiguous, InputKind.allCases)
+    @Test(
+        ".lenient: an ambiguous key of an Optional property recovers to nil", arguments: ambiguous, InputKind.allCases)
     func ambiguityRecoversOptionalInLenient(_ testCase: AmbiguityCase, _ input: InputKind) throws {
         var report = LenientDecodingReport()
         let person = try Self.decode(OptionalPerson.self, testCase.json, .lenient, input, report: &report)
@@ -180,7 +194,8 @@ struct KeyMatchingTests {
             if type == 0 {
                 value = try Self.decode(Person.self, testCase.json, .permissive, .data, report: &report).firstName
             } else {
-                value = try Self.decode(OptionalPerson.self, testCase.json, .permissive, .data, report: &report).firstName
+                value = try Self.decode(OptionalPerson.self, testCase.json, .permissive, .data, report: &report)
+                    .firstName
             }
             #expect(value == first)
             let matches = report.events.filter { $0.kind == .matchedKey }
@@ -191,11 +206,14 @@ struct KeyMatchingTests {
 
     // MARK: 4. contains, decodeNil, allKeys, decodeIfPresent agree
 
-    @Test("contains, decodeNil, allKeys and decodeIfPresent agree with normalized matching", arguments: InputKind.allCases)
+    @Test(
+        "contains, decodeNil, allKeys and decodeIfPresent agree with normalized matching", arguments: InputKind.allCases
+    )
     func containerMethodsAgree(_ input: InputKind) throws {
         let json = #"{"first_name": "Ann", "LAST-NAME": null, "other": 1}"#
-        let expected = Probe(containsFirst: true, containsLast: true, containsMiddle: false, firstIsNil: false, lastIsNil: true,
-                             allKeys: ["firstName", "lastName"], first: "Ann", last: nil, middle: nil)
+        let expected = Probe(
+            containsFirst: true, containsLast: true, containsMiddle: false, firstIsNil: false, lastIsNil: true,
+            allKeys: ["firstName", "lastName"], first: "Ann", last: nil, middle: nil)
         for preset in [Preset.lenient, .permissive] {
             let probe = try Self.decode(Probe.self, json, preset.policy, input)
             #expect(probe.containsFirst == expected.containsFirst, "\(preset) contains(.firstName)")
@@ -213,7 +231,8 @@ struct KeyMatchingTests {
         Self.expectSameOutcome(strict, foundation)
     }
 
-    @Test("exact keys: contains, decodeNil, allKeys and decodeIfPresent are JSONDecoder's", arguments: InputKind.allCases)
+    @Test(
+        "exact keys: contains, decodeNil, allKeys and decodeIfPresent are JSONDecoder's", arguments: InputKind.allCases)
     func containerMethodsOnExactKeys(_ input: InputKind) throws {
         let json = #"{"firstName": "Ann", "lastName": null}"#
         let foundation = try JSONDecoder().decode(Probe.self, from: Data(json.utf8))
@@ -231,7 +250,8 @@ struct KeyMatchingTests {
             #expect(try Self.decode(Scores.self, json, preset.policy, input, report: &report) == expected, "\(preset)")
             #expect(report.events.isEmpty, "\(preset): \(report.events)")
             // Nor converted by .convertFromSnakeCase (JSONDecoder does not convert them either).
-            let snake = try Self.decode(Scores.self, json, preset.policy, input, configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
+            let snake = try Self.decode(
+                Scores.self, json, preset.policy, input, configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
             #expect(snake == expected, "\(preset), .convertFromSnakeCase")
         }
         let top = try Self.decode([String: Int].self, #"{"a_b": 1, "A-B": 2}"#, .lenient, input)
@@ -240,11 +260,15 @@ struct KeyMatchingTests {
 
     // MARK: 5. keyNotFound suggests the closest key
 
-    @Test("a missing required key's error suggests the closest key present", arguments: InputKind.allCases, [Preset.lenient, .strict])
+    @Test(
+        "a missing required key's error suggests the closest key present", arguments: InputKind.allCases,
+        [Preset.lenient, .strict])
     func keyNotFoundSuggestion(_ input: InputKind, _ preset: Preset) {
         let json = #"{"nmae": "Ann", "age": 3}"#
         let result = Result { try Self.decode(Account.self, json, preset.policy, input) }
-        guard case .failure(let error) = result, case DecodingError.keyNotFound(let key, let context)? = error as? DecodingError else {
+        guard case .failure(let error) = result,
+            case DecodingError.keyNotFound(let key, let context)? = error as? DecodingError
+        else {
             Issue.record("expected keyNotFound, got \(result)")
             return
         }
@@ -253,19 +277,28 @@ struct KeyMatchingTests {
         #expect(context.debugDescription.contains(#"did you mean "nmae"?"#), "\(context.debugDescription)")
     }
 
-    @Test("the suggestion names the key as the input spells it, also under .convertFromSnakeCase", arguments: InputKind.allCases)
+    @Test(
+        "the suggestion names the key as the input spells it, also under .convertFromSnakeCase",
+        arguments: InputKind.allCases)
     func keyNotFoundSuggestionWithSnakeCase(_ input: InputKind) {
         let json = #"{"nmae": "Ann", "user_aeg": 3}"#
         let result = Result { try Self.decode(Account.self, #"{"name": "Ann", "aeg": 3}"#, .lenient, input) }
-        if case .failure(let error) = result, case DecodingError.keyNotFound(let key, let context)? = error as? DecodingError {
+        if case .failure(let error) = result,
+            case DecodingError.keyNotFound(let key, let context)? = error as? DecodingError
+        {
             #expect(key.stringValue == "age")
             #expect(context.debugDescription.contains(#"did you mean "aeg"?"#), "\(context.debugDescription)")
         } else {
             Issue.record("expected keyNotFound, got \(result)")
         }
         struct UserAge: Decodable { var userAge: Int }
-        let snake = Result { try Self.decode(UserAge.self, json, .lenient, input, configure: { $0.keyDecodingStrategy = .convertFromSnakeCase }) }
-        if case .failure(let error) = snake, case DecodingError.keyNotFound(let key, let context)? = error as? DecodingError {
+        let snake = Result {
+            try Self.decode(
+                UserAge.self, json, .lenient, input, configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
+        }
+        if case .failure(let error) = snake,
+            case DecodingError.keyNotFound(let key, let context)? = error as? DecodingError
+        {
             #expect(key.stringValue == "userAge")
             #expect(context.debugDescription.contains(#"did you mean "user_aeg"?"#), "\(context.debugDescription)")
         } else {
@@ -275,7 +308,9 @@ struct KeyMatchingTests {
 
     // MARK: .convertFromSnakeCase
 
-    @Test(".convertFromSnakeCase: exact match after the strategy, as JSONDecoder applies it", arguments: InputKind.allCases)
+    @Test(
+        ".convertFromSnakeCase: exact match after the strategy, as JSONDecoder applies it",
+        arguments: InputKind.allCases)
     func snakeCaseExact(_ input: InputKind) throws {
         let json = #"{"first_name": "Ann"}"#
         let configure: KMConfigure = { $0.keyDecodingStrategy = .convertFromSnakeCase }
@@ -284,12 +319,16 @@ struct KeyMatchingTests {
         let foundation = try foundationDecoder.decode(Person.self, from: Data(json.utf8))
         for preset in Preset.allCases {
             var report = LenientDecodingReport()
-            #expect(try Self.decode(Person.self, json, preset.policy, input, configure: configure, report: &report) == foundation, "\(preset)")
+            #expect(
+                try Self.decode(Person.self, json, preset.policy, input, configure: configure, report: &report)
+                    == foundation, "\(preset)")
             #expect(report.events.isEmpty, "\(preset): the strategy's match is exact: \(report.events)")
         }
     }
 
-    @Test(".convertFromSnakeCase: normalized matching still finds what the strategy's conversion misses", arguments: InputKind.allCases)
+    @Test(
+        ".convertFromSnakeCase: normalized matching still finds what the strategy's conversion misses",
+        arguments: InputKind.allCases)
     func snakeCaseNormalized(_ input: InputKind) throws {
         let configure: KMConfigure = { $0.keyDecodingStrategy = .convertFromSnakeCase }
         let foundationDecoder = JSONDecoder()
@@ -328,23 +367,29 @@ struct KeyMatchingTests {
             // Missing under .exact: keyNotFound in lenient, the default in permissive (§5).
             let result = Result { try Self.decode(Person.self, #"{"first_name": "Ann"}"#, policy, input) }
             if base == .lenient {
-                guard case .failure(let error) = result, case DecodingError.keyNotFound? = error as? DecodingError else {
+                guard case .failure(let error) = result, case DecodingError.keyNotFound? = error as? DecodingError
+                else {
                     Issue.record("expected keyNotFound, got \(result)")
                     continue
                 }
             } else {
                 #expect((try? result.get()) == Person(firstName: ""))
             }
-            #expect(try Self.decode(OptionalPerson.self, #"{"first_name": "Ann"}"#, policy, input) == OptionalPerson(firstName: nil))
+            #expect(
+                try Self.decode(OptionalPerson.self, #"{"first_name": "Ann"}"#, policy, input)
+                    == OptionalPerson(firstName: nil))
             // Coercions are still on.
-            #expect(try Self.decode(Account.self, #"{"name": 12, "age": "42"}"#, policy, input) == Account(name: "12", age: 42))
+            #expect(
+                try Self.decode(Account.self, #"{"name": 12, "age": "42"}"#, policy, input)
+                    == Account(name: "12", age: 42))
         }
     }
 
     // MARK: Documented parity exception
 
-    @Test("an Optional filled by normalized matching where JSONDecoder leaves it nil (documented exception)",
-          arguments: InputKind.allCases)
+    @Test(
+        "an Optional filled by normalized matching where JSONDecoder leaves it nil (documented exception)",
+        arguments: InputKind.allCases)
     func optionalFilledByNormalizedMatching(_ input: InputKind) throws {
         let json = #"{"name": "Al", "nick_name": "Ally"}"#
         let foundation = try JSONDecoder().decode(Nick.self, from: Data(json.utf8))
@@ -352,7 +397,9 @@ struct KeyMatchingTests {
         #expect(try Self.decode(Nick.self, json, .strict, input) == foundation)
         for preset in [Preset.lenient, .permissive] {
             var report = LenientDecodingReport()
-            #expect(try Self.decode(Nick.self, json, preset.policy, input, report: &report) == Nick(name: "Al", nickName: "Ally"), "\(preset)")
+            #expect(
+                try Self.decode(Nick.self, json, preset.policy, input, report: &report)
+                    == Nick(name: "Al", nickName: "Ally"), "\(preset)")
             #expect(report.events.map(\.kind) == [.matchedKey], "\(preset): \(report.events)")
             #expect(report.events.first?.path == "$.nick_name")
         }
@@ -402,7 +449,8 @@ extension KeyMatchingTests {
 
     /// `$.name`, or `$['first name']` for a key that is not a plain identifier (RFC 9535).
     static func path(forKey key: String) -> String {
-        let plain = key.first.map { $0.isLetter || $0 == "_" } == true
+        let plain =
+            key.first.map { $0.isLetter || $0 == "_" } == true
             && key.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
         return plain ? "$." + key : "$['" + key + "']"
     }
@@ -419,13 +467,17 @@ extension KeyMatchingTests {
     }
 
     /// The same value, or the same `DecodingError` case and (where Foundation's is not empty) path.
-    static func expectSameOutcome<T: Equatable>(_ actual: Result<T, any Error>, _ foundation: Result<T, any Error>,
-                                                sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSameOutcome<T: Equatable>(
+        _ actual: Result<T, any Error>, _ foundation: Result<T, any Error>,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         switch (actual, foundation) {
         case (.success(let a), .success(let f)):
             #expect(a == f, sourceLocation: sourceLocation)
         case (.failure(let a), .failure(let f)):
-            #expect(errorCase(actual) == errorCase(foundation), "\(a) vs JSONDecoder's \(f)", sourceLocation: sourceLocation)
+            #expect(
+                errorCase(actual) == errorCase(foundation), "\(a) vs JSONDecoder's \(f)", sourceLocation: sourceLocation
+            )
         default:
             Issue.record(".strict: \(actual) vs JSONDecoder: \(foundation)", sourceLocation: sourceLocation)
         }

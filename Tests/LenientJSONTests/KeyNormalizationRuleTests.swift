@@ -87,8 +87,9 @@ struct KeyNormalizationRuleTests {
         }
     }
 
-    @Test("a model key matches a JSON key exactly when the rule says so",
-          arguments: pairs, [false, true])
+    @Test(
+        "a model key matches a JSON key exactly when the rule says so",
+        arguments: pairs, [false, true])
     func pair(_ pair: Pair, warmUp: Bool) throws {
         var members: [String: Any] = [pair.json: "found"]
         if warmUp {
@@ -106,7 +107,9 @@ struct KeyNormalizationRuleTests {
             // allKeys lists a JSON key as each Key that normalizes like it; AnyKey builds
             // every respelling it is asked for, so only a match can be listed as the model key.
             if !pair.matches { #expect(!probe.listed, "allKeys, \(input)") }
-            let matched = report.events.filter { $0.kind == .matchedKey && $0.description.contains("to \"\(pair.model)\"") }
+            let matched = report.events.filter {
+                $0.kind == .matchedKey && $0.description.contains("to \"\(pair.model)\"")
+            }
             #expect(matched.count == (pair.matches ? 1 : 0), "\(report.events), \(input)")
         }
     }
@@ -150,13 +153,18 @@ struct KeyNormalizationRuleTests {
         preset == .strict ? [reactionsExact] : [reactionsExact, reactionsWithoutMinusOne]
     }
 
-    @Test("a missing -1 is not filled from +1: keyNotFound for a non-Optional, as JSONDecoder",
-          arguments: [Preset.strict, .lenient], InputKind.allCases)
+    @Test(
+        "a missing -1 is not filled from +1: keyNotFound for a non-Optional, as JSONDecoder",
+        arguments: [Preset.strict, .lenient], InputKind.allCases)
     func missingMinusOneThrows(_ preset: Preset, _ input: InputKind) throws {
         for json in Self.documents(preset) {
             let data = Data(json.utf8)
-            let lenient = Result { try input.decode(Reactions.self, from: data, with: LenientJSONDecoder(policy: preset.policy)) }
-            guard case .failure(let error) = lenient, case DecodingError.keyNotFound(let key, let context)? = error as? DecodingError else {
+            let lenient = Result {
+                try input.decode(Reactions.self, from: data, with: LenientJSONDecoder(policy: preset.policy))
+            }
+            guard case .failure(let error) = lenient,
+                case DecodingError.keyNotFound(let key, let context)? = error as? DecodingError
+            else {
                 Issue.record("expected keyNotFound, got \(lenient)")
                 continue
             }
@@ -172,13 +180,15 @@ struct KeyNormalizationRuleTests {
         }
     }
 
-    @Test("a missing -1 is nil in an Optional, as JSONDecoder; +1 keeps its count",
-          arguments: Preset.allCases, InputKind.allCases)
+    @Test(
+        "a missing -1 is nil in an Optional, as JSONDecoder; +1 keeps its count",
+        arguments: Preset.allCases, InputKind.allCases)
     func missingMinusOneIsNil(_ preset: Preset, _ input: InputKind) throws {
         let expected = try JSONDecoder().decode(OptionalReactions.self, from: Data(Self.reactionsExact.utf8))
         #expect(expected.minusOne == nil && expected.plusOne == 3)
         for json in Self.documents(preset) {
-            let value = try input.decode(OptionalReactions.self, from: Data(json.utf8), with: LenientJSONDecoder(policy: preset.policy))
+            let value = try input.decode(
+                OptionalReactions.self, from: Data(json.utf8), with: LenientJSONDecoder(policy: preset.policy))
             #expect(value == expected)
         }
     }

@@ -67,7 +67,9 @@ struct KeyPathTests {
     @Test("without a separator, keys are only looked up as they are", arguments: InputKind.allCases)
     func noSeparator(input: InputKind) {
         let json = #"{"name": "Ann", "address": {"city": "Daly City"}}"#
-        #expect(throws: DecodingError.self) { try input.decode(PathPerson.self, from: Data(json.utf8), with: Self.decoder(.lenient, separator: nil)) }
+        #expect(throws: DecodingError.self) {
+            try input.decode(PathPerson.self, from: Data(json.utf8), with: Self.decoder(.lenient, separator: nil))
+        }
     }
 
     @Test("another separator", arguments: InputKind.allCases)
@@ -77,7 +79,9 @@ struct KeyPathTests {
             enum CodingKeys: String, CodingKey { case city = "address/city" }
         }
         let json = #"{"address": {"city": "Oslo"}}"#
-        #expect(try input.decode(Slashed.self, from: Data(json.utf8), with: Self.decoder(.strict, separator: "/")) == Slashed(city: "Oslo"))
+        #expect(
+            try input.decode(Slashed.self, from: Data(json.utf8), with: Self.decoder(.strict, separator: "/"))
+                == Slashed(city: "Oslo"))
     }
 
     @Test("the empty key reads the enclosing object (flattening)", arguments: Preset.allCases, InputKind.allCases)

@@ -16,8 +16,10 @@ struct KeyedContainerReuseTests {
     }
 
     static func tree(depth: Int, width: Int, prefix: String = "n") -> Node {
-        Node(name: prefix, value: prefix.count * 7 + depth,
-             children: depth == 0 ? [] : (0 ..< width).map { tree(depth: depth - 1, width: width, prefix: "\(prefix).\($0)") })
+        Node(
+            name: prefix, value: prefix.count * 7 + depth,
+            children: depth == 0
+                ? [] : (0..<width).map { tree(depth: depth - 1, width: width, prefix: "\(prefix).\($0)") })
     }
 
     @Test("a recursive model reads every level's own object", arguments: [(0, 0), (1, 3), (4, 2), (3, 5), (40, 1)])
@@ -49,13 +51,13 @@ struct KeyedContainerReuseTests {
     /// type were read with other containers.
     @Test("containers kept by models read their own objects", arguments: [1, 2, 5, 40])
     func keptContainers(count: Int) throws {
-        let json = "[" + (0 ..< count).map { #"{"id": \#($0), "name": "item \#($0)"}"# }.joined(separator: ",") + "]"
+        let json = "[" + (0..<count).map { #"{"id": \#($0), "name": "item \#($0)"}"# }.joined(separator: ",") + "]"
         let data = Data(json.utf8)
         for decoder in [JSONDecoder(), LenientJSONDecoder(), LenientJSONDecoder(policy: .strict)] {
             let keepers = try decoder.decode([Keeper].self, from: data)
-            #expect(try keepers.map { try $0.later() } == (0 ..< count).map { "item \($0)" })
-            #expect(keepers.map(\.id) == Array(0 ..< count))
-            #expect(keepers.map(\.path) == (0 ..< count).map { ["Index \($0)"] })
+            #expect(try keepers.map { try $0.later() } == (0..<count).map { "item \($0)" })
+            #expect(keepers.map(\.id) == Array(0..<count))
+            #expect(keepers.map(\.path) == (0..<count).map { ["Index \($0)"] })
         }
     }
 
@@ -101,7 +103,7 @@ struct KeyedContainerReuseTests {
     /// the path of an object a reused container read before.
     @Test("errors name the object being read", arguments: [0, 1, 7, 30])
     func errorPath(bad: Int) throws {
-        let items = (0 ..< 32).map { $0 == bad ? #"{"id": "x\#($0)", "tags": []}"# : #"{"id": \#($0), "tags": ["a"]}"# }
+        let items = (0..<32).map { $0 == bad ? #"{"id": "x\#($0)", "tags": []}"# : #"{"id": \#($0), "tags": ["a"]}"# }
         let data = Data(("[\n" + items.joined(separator: ",\n") + "\n]").utf8)
         func path(_ decoder: JSONDecoder) -> [String]? {
             do {
@@ -142,11 +144,15 @@ struct KeyedContainerReuseTests {
         func decode() throws {
             switch input {
             case "data":
-                #expect(try decoder.decode([WeaklySeen].self, from: Data(#"[{"a": 1}, {"a": 2}]"#.utf8)).map(\.a) == [1, 2])
+                #expect(
+                    try decoder.decode([WeaklySeen].self, from: Data(#"[{"a": 1}, {"a": 2}]"#.utf8)).map(\.a) == [1, 2])
             case "object":
-                #expect(try decoder.decode([WeaklySeen].self, fromJSONObject: [["a": 1], ["a": 2]]).map(\.a) == [1, 2])
+                #expect(
+                    try decoder.decode([WeaklySeen].self, fromJSONObject: [["a": 1], ["a": 2]]).map(\.a) == [1, 2])
             default:
-                #expect(throws: DecodingError.self) { try decoder.decode([WeaklySeen].self, from: Data(#"[{"a": 1}, {"b": 2}]"#.utf8)) }
+                #expect(throws: DecodingError.self) {
+                    try decoder.decode([WeaklySeen].self, from: Data(#"[{"a": 1}, {"b": 2}]"#.utf8))
+                }
             }
         }
         try decode()

@@ -40,13 +40,38 @@ struct KeyedScalarReadTests {
         static func concrete(_ container: KeyedDecodingContainer<CodingKeys>, ifPresent: Bool) throws -> T? {
             let key = CodingKeys.value
             switch T.self {
-            case is Bool.Type: return try (ifPresent ? container.decodeIfPresent(Bool.self, forKey: key) : container.decode(Bool.self, forKey: key)) as? T
-            case is String.Type: return try (ifPresent ? container.decodeIfPresent(String.self, forKey: key) : container.decode(String.self, forKey: key)) as? T
-            case is Double.Type: return try (ifPresent ? container.decodeIfPresent(Double.self, forKey: key) : container.decode(Double.self, forKey: key)) as? T
-            case is Float.Type: return try (ifPresent ? container.decodeIfPresent(Float.self, forKey: key) : container.decode(Float.self, forKey: key)) as? T
-            case is Int.Type: return try (ifPresent ? container.decodeIfPresent(Int.self, forKey: key) : container.decode(Int.self, forKey: key)) as? T
-            case is Int64.Type: return try (ifPresent ? container.decodeIfPresent(Int64.self, forKey: key) : container.decode(Int64.self, forKey: key)) as? T
-            default: return try ifPresent ? container.decodeIfPresent(T.self, forKey: .value) : container.decode(T.self, forKey: .value)
+            case is Bool.Type:
+                return try
+                    (ifPresent
+                    ? container.decodeIfPresent(Bool.self, forKey: key) : container.decode(Bool.self, forKey: key))
+                    as? T
+            case is String.Type:
+                return try
+                    (ifPresent
+                    ? container.decodeIfPresent(String.self, forKey: key) : container.decode(String.self, forKey: key))
+                    as? T
+            case is Double.Type:
+                return try
+                    (ifPresent
+                    ? container.decodeIfPresent(Double.self, forKey: key) : container.decode(Double.self, forKey: key))
+                    as? T
+            case is Float.Type:
+                return try
+                    (ifPresent
+                    ? container.decodeIfPresent(Float.self, forKey: key) : container.decode(Float.self, forKey: key))
+                    as? T
+            case is Int.Type:
+                return try
+                    (ifPresent
+                    ? container.decodeIfPresent(Int.self, forKey: key) : container.decode(Int.self, forKey: key)) as? T
+            case is Int64.Type:
+                return try
+                    (ifPresent
+                    ? container.decodeIfPresent(Int64.self, forKey: key) : container.decode(Int64.self, forKey: key))
+                    as? T
+            default:
+                return try ifPresent
+                    ? container.decodeIfPresent(T.self, forKey: .value) : container.decode(T.self, forKey: .value)
             }
         }
     }
@@ -57,7 +82,9 @@ struct KeyedScalarReadTests {
         var events: [String]
     }
 
-    static func outcome<T: Decodable & Equatable>(_: T.Type, _ json: String, _ policy: LenientPolicy, _ read: Model<T>.Read) -> Outcome<T> {
+    static func outcome<T: Decodable & Equatable>(
+        _: T.Type, _ json: String, _ policy: LenientPolicy, _ read: Model<T>.Read
+    ) -> Outcome<T> {
         let decoder = LenientJSONDecoder(policy: policy)
         decoder.userInfo[Model<T>.readKey] = read.rawValue
         var report = LenientDecodingReport()
@@ -65,7 +92,8 @@ struct KeyedScalarReadTests {
         do {
             outcome.value = .some(try decoder.decode(Model<T>.self, from: Data(json.utf8), report: &report).value)
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
-                let DecodingError.dataCorrupted(context), let DecodingError.keyNotFound(_, context) {
+            let DecodingError.dataCorrupted(context), let DecodingError.keyNotFound(_, context)
+        {
             outcome.error = context.codingPath.map(\.stringValue).joined(separator: "/")
         } catch {
             outcome.error = "\(error)"
@@ -78,7 +106,9 @@ struct KeyedScalarReadTests {
     /// `decode(T?.self)`, on member value `value`. (Not under policies with defaults, where
     /// a boxed value, which is no scalar, has none; and not where the key is missing, which
     /// `decodeIfPresent` reads as `nil` and `decode(T?.self)` as an error.)
-    static func agree<T: Decodable & Equatable>(_ type: T.Type, _ value: String, _ policy: LenientPolicy, respelled: Bool) -> Bool {
+    static func agree<T: Decodable & Equatable>(
+        _ type: T.Type, _ value: String, _ policy: LenientPolicy, respelled: Bool
+    ) -> Bool {
         let json = respelled ? #"{"Value": \#(value)}"# : #"{"value": \#(value)}"#
         let found = !respelled || policy.keyMatching == .normalized
         return outcome(type, json, policy, .direct) == outcome(type, json, policy, .boxed)
@@ -91,8 +121,10 @@ struct KeyedScalarReadTests {
     ]
     static let policies: [(String, LenientPolicy)] = [("strict", .strict), ("lenient", .lenient)]
     static let types: [(String, @Sendable (String, LenientPolicy, Bool) -> Bool)] = [
-        ("Bool", { agree(Bool.self, $0, $1, respelled: $2) }), ("String", { agree(String.self, $0, $1, respelled: $2) }),
-        ("Double", { agree(Double.self, $0, $1, respelled: $2) }), ("Float", { agree(Float.self, $0, $1, respelled: $2) }),
+        ("Bool", { agree(Bool.self, $0, $1, respelled: $2) }),
+        ("String", { agree(String.self, $0, $1, respelled: $2) }),
+        ("Double", { agree(Double.self, $0, $1, respelled: $2) }),
+        ("Float", { agree(Float.self, $0, $1, respelled: $2) }),
         ("Int", { agree(Int.self, $0, $1, respelled: $2) }), ("Int64", { agree(Int64.self, $0, $1, respelled: $2) }),
     ]
 
@@ -118,7 +150,9 @@ struct KeyedScalarReadTests {
 
     @Test("keyed scalars read as JSONDecoder reads them (Data and fromJSONObject)")
     func matchesJSONDecoder() throws {
-        let data = Data(#"{"flag": true, "name": "a\u00e9", "ratio": 0.1, "count": -3, "big": 9007199254740993, "small": 2.5}"#.utf8)
+        let data = Data(
+            #"{"flag": true, "name": "a\u00e9", "ratio": 0.1, "count": -3, "big": 9007199254740993, "small": 2.5}"#.utf8
+        )
         let expected = try JSONDecoder().decode(Plain.self, from: data)
         #expect(try LenientJSONDecoder().decode(Plain.self, from: data) == expected)
         let object = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)

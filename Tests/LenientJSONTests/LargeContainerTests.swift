@@ -15,8 +15,9 @@ struct LargeContainerTests {
         }
     }
 
-    @Test("arrays at and past the 24-bit child count decode every element",
-          arguments: [16_777_215, 16_777_216])
+    @Test(
+        "arrays at and past the 24-bit child count decode every element",
+        arguments: [16_777_215, 16_777_216])
     func arraysPastTheCountLimit(count: Int) throws {
         // `count - 1` ones, then a 2.
         let data = Data(("[" + String(repeating: "1,", count: count - 1) + "2]").utf8)

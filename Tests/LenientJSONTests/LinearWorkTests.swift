@@ -25,7 +25,7 @@ import Testing
 
     /// A one-line text of `rows` rows (with non-ASCII letters), or one row per line.
     static func text(rows: Int, oneLine: Bool) -> [UInt8] {
-        let body = (0 ..< rows).map { #"{"näme":"Ådä \#($0)","age":"\#($0)"}"# }.joined(separator: oneLine ? "," : ",\n")
+        let body = (0..<rows).map { #"{"näme":"Ådä \#($0)","age":"\#($0)"}"# }.joined(separator: oneLine ? "," : ",\n")
         return Array(("[" + body + "]").utf8)
     }
 
@@ -65,7 +65,7 @@ import Testing
         text.withUnsafeBufferPointer { bytes in
             var locator = SourceLocator(origin: origin)
             _ = locator.location(of: text.count, in: bytes)
-            for offset in (0 ... text.count).reversed() {
+            for offset in (0...text.count).reversed() {
                 let location = locator.location(of: offset, in: bytes)
                 let plain = Self.expected(text, offset)
                 let line = origin.line + plain.line - 1
@@ -81,11 +81,11 @@ import Testing
     @Test func oneLineReportLocations() throws {
         struct Row: Decodable, Equatable { var firstName: String; var age: Int }
         let rows = 300
-        let json = "[" + (0 ..< rows).map { #"{"first_name":"é\#($0)","age":"\#($0)"}"# }.joined(separator: ",") + "]"
+        let json = "[" + (0..<rows).map { #"{"first_name":"é\#($0)","age":"\#($0)"}"# }.joined(separator: ",") + "]"
         let text = Array(json.utf8)
         var report = LenientDecodingReport()
         let decoded = try LenientJSONDecoder().decode([Row].self, from: Data(text), report: &report)
-        #expect(decoded == (0 ..< rows).map { Row(firstName: "é\($0)", age: $0) })
+        #expect(decoded == (0..<rows).map { Row(firstName: "é\($0)", age: $0) })
         #expect(report.events.count == 2 * rows)
         let keyOffsets = text.indices.filter { text[$0...].starts(with: Array(#""é"#.utf8)) }
         let ageOffsets = text.indices.filter { text[$0...].starts(with: Array(#""age":""#.utf8)) }.map { $0 + 6 }
@@ -100,12 +100,19 @@ import Testing
     /// wins, under `.lenient` the error names every distinct spelling once.
     @Test func manyKeysThatNormalizeAlike() throws {
         struct Model: Decodable { var userName: String }
-        let spellings = (0 ..< 3_000).map { "user" + String(repeating: "_", count: $0 % 5 + 1) + "name\($0 % 2 == 0 ? "" : "_")" + String($0) }
+        let spellings = (0..<3_000).map {
+            "user" + String(repeating: "_", count: $0 % 5 + 1) + "name\($0 % 2 == 0 ? "" : "_")" + String($0)
+        }
         // Only the spellings without digits normalize to "username"; make them distinct by case.
-        let alike = (0 ..< 512).map { bits in
-            String("username".enumerated().map { bits & (1 << $0.offset) != 0 ? Character($0.element.uppercased()) : $0.element })
+        let alike = (0..<512).map { bits in
+            String(
+                "username".enumerated().map {
+                    bits & (1 << $0.offset) != 0 ? Character($0.element.uppercased()) : $0.element
+                })
         }.filter { $0 != "userName" }
-        let members = (alike + alike).enumerated().map { #""\#($0.element)":"v\#($0.offset)""# } + spellings.map { #""\#($0)":"x""# }
+        let members =
+            (alike + alike).enumerated().map { #""\#($0.element)":"v\#($0.offset)""# }
+            + spellings.map { #""\#($0)":"x""# }
         let data = Data(("{" + members.joined(separator: ",") + "}").utf8)
         let value = try LenientJSONDecoder(policy: .permissive).decode(Model.self, from: data)
         #expect(value.userName == "v0")
@@ -121,11 +128,12 @@ import Testing
 
     /// The did-you-mean suggestion skips keys too long to be close, and still finds the
     /// closest one among them.
-    @Test(arguments: [
-        (["emial", String(repeating: "e", count: 10_000)], "emial"),
-        ([String(repeating: "x", count: 100), "emaill", "EMAIL_ADDRESS_LONG"], "emaill"),
-        (["phone", "zzzzzzzz"], nil),
-    ] as [([String], String?)])
+    @Test(
+        arguments: [
+            (["emial", String(repeating: "e", count: 10_000)], "emial"),
+            ([String(repeating: "x", count: 100), "emaill", "EMAIL_ADDRESS_LONG"], "emaill"),
+            (["phone", "zzzzzzzz"], nil),
+        ] as [([String], String?)])
     func suggestion(candidates: [String], expected: String?) {
         #expect(KeyNormalization.suggestion(for: "email", among: candidates) == expected)
     }

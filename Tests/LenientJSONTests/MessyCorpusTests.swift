@@ -20,8 +20,9 @@ struct MessyCorpusTests {
         }
     }
 
-    @Test("the transform rewrites every kind the corpus has, a fraction of places, deterministically",
-          arguments: CorpusName.allCases, seeds)
+    @Test(
+        "the transform rewrites every kind the corpus has, a fraction of places, deterministically",
+        arguments: CorpusName.allCases, seeds)
     func transformRewrites(_ corpus: CorpusName, seed: UInt64) throws {
         let messy = try corpus.messy(seed: seed)
         let original = corpus.data
@@ -69,7 +70,8 @@ struct MessyCorpusTests {
             "flag": .bool,
             "items": .array(.number),
         ])
-        let json = #"{"names": {"first_name": 1}, "label": 42, "flag": true, "items": [7], "extra": [true], "other_key": 5}"#
+        let json =
+            #"{"names": {"first_name": 1}, "label": 42, "flag": true, "items": [7], "extra": [true], "other_key": 5}"#
         var all = try MessyCorpus.make(from: Data(json.utf8), schema: schema, seed: 9, fraction: 1)
         let text = String(decoding: all.data, as: UTF8.self)
         #expect(text.contains(#"{"first_name": "1"}"#), "\(text)")
@@ -79,7 +81,8 @@ struct MessyCorpusTests {
         #expect(text.contains(#": "7","#), "\(text)")  // unwrapped, then a numeric string
         #expect(all.rewrites == [.keySpelling: 4, .numberAsString: 2, .boolSpelling: 1, .arrayUnwrap: 1])
 
-        all = try MessyCorpus.make(from: Data(#"{"id": 1, "ID": 2}"#.utf8), schema: .object(["id": .number]), seed: 3, fraction: 1)
+        all = try MessyCorpus.make(
+            from: Data(#"{"id": 1, "ID": 2}"#.utf8), schema: .object(["id": .number]), seed: 3, fraction: 1)
         #expect(all.rewrites[.keySpelling] == nil, "respelled a key that another key normalizes alike")
     }
 
@@ -88,8 +91,9 @@ struct MessyCorpusTests {
         try corpus.accept(JSONDecoderFails(seed: seed))
     }
 
-    @Test("LenientJSONDecoder() decodes the messy corpus to JSONDecoder's value of the original, reporting only coercions and key matches",
-          arguments: CorpusName.allCases, seeds)
+    @Test(
+        "LenientJSONDecoder() decodes the messy corpus to JSONDecoder's value of the original, reporting only coercions and key matches",
+        arguments: CorpusName.allCases, seeds)
     func lenientDecodesMessyCorpus(_ corpus: CorpusName, seed: UInt64) throws {
         try corpus.accept(LenientDecodesMessy(seed: seed))
     }
@@ -114,7 +118,8 @@ private struct LenientDecodesMessy: CorpusModelVisitor {
     func visit<Model: Codable & Equatable & Sendable>(_ model: Model.Type, corpus: CorpusName) throws {
         let expected = try JSONDecoder().decode(Model.self, from: corpus.data)
         let messy = try corpus.messy(seed: seed)
-        let context = "messy \(corpus) (seed \(seed), rewrites \(messy.rewrites.sorted { $0.key.rawValue < $1.key.rawValue }))"
+        let context =
+            "messy \(corpus) (seed \(seed), rewrites \(messy.rewrites.sorted { $0.key.rawValue < $1.key.rawValue }))"
 
         do {
             let actual = try LenientJSONDecoder().decode(Model.self, from: messy.data)
@@ -140,10 +145,13 @@ private struct LenientDecodesMessy: CorpusModelVisitor {
         let matchedKeys = report.events.count { $0.kind == .matchedKey }
         let coerced = report.events.count { $0.kind == .coerced }
         #expect(matchedKeys == messy.rewrites[.keySpelling, default: 0], "\(reportContext): matchedKey events")
-        let coercions = messy.rewrites[.numberAsString, default: 0] + messy.rewrites[.boolSpelling, default: 0]
+        let coercions =
+            messy.rewrites[.numberAsString, default: 0] + messy.rewrites[.boolSpelling, default: 0]
             + messy.rewrites[.arrayUnwrap, default: 0]
         #expect(coerced == coercions, "\(reportContext): coerced events")
-        #expect(report.events.allSatisfy { $0.line != nil && $0.column != nil }, "\(reportContext): events without a location")
+        #expect(
+            report.events.allSatisfy { $0.line != nil && $0.column != nil },
+            "\(reportContext): events without a location")
     }
 }
 

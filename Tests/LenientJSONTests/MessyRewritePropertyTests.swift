@@ -8,16 +8,18 @@ import Foundation
 import LenientJSON
 import Testing
 
-@Suite("Messy rewrite: a messy document decodes under .lenient to JSONDecoder's value of the clean one, one event per rewrite")
+@Suite(
+    "Messy rewrite: a messy document decodes under .lenient to JSONDecoder's value of the clean one, one event per rewrite"
+)
 struct MessyRewritePropertyTests {
     /// Seed groups: each test case runs ``seedsPerGroup`` seeds, `group * 1000 ..< group * 1000 + seedsPerGroup`.
-    static let seedGroups = Array(0 ..< 8)
+    static let seedGroups = Array(0..<8)
     static let seedsPerGroup = 25
 
     /// Runs the check on each seed of `group`, with `pin` fixing syntax variations; records one
     /// issue per failing seed, with the seed, both documents and the differences.
     static func check(group: Int, pin: ((inout MessySyntax) -> Void)? = nil) {
-        for seed in group * 1000 ..< group * 1000 + seedsPerGroup {
+        for seed in group * 1000..<group * 1000 + seedsPerGroup {
             var choices = MessyChoices(seed: UInt64(seed))
             if let failure = MessyRewriteCheck.run(&choices, syntax: pin) {
                 Issue.record("seed \(seed): \(failure)")
@@ -59,8 +61,9 @@ struct MessyRewritePropertyTests {
     /// without JSON5 alike.
     struct Flag: Decodable, Equatable { var isActive: Bool }
 
-    @Test("a Bool written as the number 0 or 1 reads as false or true, with and without JSON5",
-          arguments: [false, true], ["0", "1"])
+    @Test(
+        "a Bool written as the number 0 or 1 reads as false or true, with and without JSON5",
+        arguments: [false, true], ["0", "1"])
     func boolFromNumber(json5: Bool, number: String) throws {
         let decoder = LenientJSONDecoder()
         decoder.allowsJSON5 = json5
@@ -78,7 +81,7 @@ struct MessyRewritePropertyTests {
         var encodings: Set<MessyEncoding> = []
         var json5 = 0, trailingCommas = 0, comments = 0, escapes = 0, rewrites = 0, documents = 0
         for group in Self.seedGroups {
-            for seed in group * 1000 ..< group * 1000 + Self.seedsPerGroup {
+            for seed in group * 1000..<group * 1000 + Self.seedsPerGroup {
                 var choices = MessyChoices(seed: UInt64(seed))
                 let pair = MessyRewriteCheck.generate(&choices)
                 documents += 1
@@ -94,7 +97,9 @@ struct MessyRewritePropertyTests {
         #expect(documents == Self.seedGroups.count * Self.seedsPerGroup)
         #expect(kinds == ["coerced", "matchedKey", "recoveredAsNil"])
         #expect(encodings == Set(MessyEncoding.allCases))
-        #expect(json5 >= 15 && trailingCommas >= 15 && comments >= 5 && escapes >= 15, "JSON5 \(json5), trailing commas \(trailingCommas), comments \(comments), escapes \(escapes)")
+        #expect(
+            json5 >= 15 && trailingCommas >= 15 && comments >= 5 && escapes >= 15,
+            "JSON5 \(json5), trailing commas \(trailingCommas), comments \(comments), escapes \(escapes)")
         #expect(rewrites >= documents * 5, "\(rewrites) rewrites in \(documents) documents")
     }
 }

@@ -94,7 +94,8 @@ struct NSNumberBooleanTests {
             #expect(Outcome { try decoder.decode(Int.self, fromJSONObject: leaf.make()) }.error?.kind == "typeMismatch")
         }
         if bool == nil {
-            #expect(Outcome { try decoder.decode(Bool.self, fromJSONObject: leaf.make()) }.error?.kind == "typeMismatch")
+            #expect(
+                Outcome { try decoder.decode(Bool.self, fromJSONObject: leaf.make()) }.error?.kind == "typeMismatch")
         }
     }
 

@@ -26,8 +26,9 @@ struct NestedScalarArrayTests {
     static func errorText(_ error: any Error) -> String {
         switch error {
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context):
-            return "\(error)".prefix(while: { $0 != "(" }) + " at " + context.codingPath.map(\.stringValue).joined(separator: "/")
+            DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context):
+            return "\(error)".prefix(while: { $0 != "(" }) + " at "
+                + context.codingPath.map(\.stringValue).joined(separator: "/")
                 + ": " + context.debugDescription
         default:
             return "\(error)"
@@ -36,7 +37,9 @@ struct NestedScalarArrayTests {
 
     /// Decodes `json` as `[[T]]` (`direct`) and as `[Inner<T>]` (`general`), as the member
     /// `"coordinates"` of an object, so that the arrays have a path of their own.
-    static func outcomes<T: Decodable & Equatable>(_: T.Type, _ json: String, _ policy: LenientPolicy) -> (direct: Outcome<T>, general: Outcome<T>) {
+    static func outcomes<T: Decodable & Equatable>(_: T.Type, _ json: String, _ policy: LenientPolicy) -> (
+        direct: Outcome<T>, general: Outcome<T>
+    ) {
         let decoder = LenientJSONDecoder(policy: policy)
         let data = Data("{\"coordinates\": \(json)}".utf8)
         func events(_ report: LenientDecodingReport) -> [String] {
@@ -55,7 +58,8 @@ struct NestedScalarArrayTests {
         // loop names the array it stands for, `Array<T>`: that name is all that may differ.
         var general = Outcome<T>(values: nil, error: nil, events: [])
         do {
-            general.values = try decoder.decode([String: [Inner<T>]].self, from: data, report: &report)["coordinates"]?.map(\.values)
+            general.values = try decoder.decode([String: [Inner<T>]].self, from: data, report: &report)["coordinates"]?
+                .map(\.values)
         } catch {
             general.error = errorText(error).replacingOccurrences(of: "Inner<", with: "Array<")
         }
@@ -64,7 +68,9 @@ struct NestedScalarArrayTests {
     }
 
     /// `nil` when `[[T]]` and `[Inner<T>]` agree on `json`, else both outcomes.
-    static func disagreement<T: Decodable & Equatable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy) -> String? {
+    static func disagreement<T: Decodable & Equatable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy)
+        -> String?
+    {
         let both = outcomes(type, json, policy)
         return both.direct == both.general ? nil : "direct: \(both.direct)\ngeneral: \(both.general)"
     }
@@ -74,11 +80,14 @@ struct NestedScalarArrayTests {
     static let documents = [
         #"[[1.5, 2], [3, "4"], [5, 6]]"#, #"[["1", 2], [3, 4]]"#, #"[[1, 2], [3, null]]"#, #"[[1, 2], null, [3, 4]]"#,
         #"[[1, 2], 7, [3, 4]]"#, #"[[1, 2], "x", [3, 4]]"#, #"[[1, 2], {"a": 1}, [3, 4]]"#, #"[[1, [2]], [3, 4]]"#,
-        #"[[1, 2], [3, 1e400], [-0.0, 0e5]]"#, #"[[true, false], ["true", 0], [1, "no"]]"#, #"[["a", "b\n"], ["c", 1]]"#,
+        #"[[1, 2], [3, 1e400], [-0.0, 0e5]]"#, #"[[true, false], ["true", 0], [1, "no"]]"#,
+        #"[["a", "b\n"], ["c", 1]]"#,
         #"[[9223372036854775807, 9223372036854775808], ["12"]]"#, #"[[], [1], []]"#, "[[1,\n 2],\n [\"3\",\n x]]",
         #"[[" 7 ", 2.0], [300, ""]]"#, #"[[1, 2], [3, 4.5], [1e2, -7]]"#, #"[]"#,
     ]
-    static let policies: [(String, LenientPolicy)] = [("strict", .strict), ("lenient", .lenient), ("permissive", .permissive)]
+    static let policies: [(String, LenientPolicy)] = [
+        ("strict", .strict), ("lenient", .lenient), ("permissive", .permissive),
+    ]
     static let elementTypes: [(String, @Sendable (String, LenientPolicy) -> String?)] = [
         ("Double", { disagreement(Double.self, $0, $1) }), ("Float", { disagreement(Float.self, $0, $1) }),
         ("Int", { disagreement(Int.self, $0, $1) }), ("Int64", { disagreement(Int64.self, $0, $1) }),
@@ -104,7 +113,9 @@ struct NestedScalarArrayTests {
         var expected = ""
         do { _ = try JSONDecoder().decode(Model.self, from: data) } catch { expected = Self.errorText(error) }
         var actual = ""
-        do { _ = try LenientJSONDecoder(policy: .strict).decode(Model.self, from: data) } catch { actual = Self.errorText(error) }
+        do { _ = try LenientJSONDecoder(policy: .strict).decode(Model.self, from: data) } catch {
+            actual = Self.errorText(error)
+        }
         #expect(!expected.isEmpty)
         #expect(actual.hasPrefix(expected.prefix(while: { $0 != ":" })), "\(actual) vs \(expected)")
         #expect(actual.contains("coordinates/Index 1/Index 1"))
@@ -124,33 +135,49 @@ struct NestedScalarArrayTests {
         #expect(report.events.map(\.kind) == [.droppedElement])
     }
 
-    @Test("well-formed nested arrays equal JSONDecoder's, from Data and from a JSONSerialization tree", arguments: [
-        #"[[-65.613616999999977, 43.420273000000009], [-65.619720000000029, 43.418052999999986]]"#,
-        #"[[1, 2, 3], [], [4], [5, 6]]"#, #"[[0, -0.0, 1e-7, 123456789012345678]]"#, #"[]"#, #"[[]]"#,
-    ])
+    @Test(
+        "well-formed nested arrays equal JSONDecoder's, from Data and from a JSONSerialization tree",
+        arguments: [
+            #"[[-65.613616999999977, 43.420273000000009], [-65.619720000000029, 43.418052999999986]]"#,
+            #"[[1, 2, 3], [], [4], [5, 6]]"#, #"[[0, -0.0, 1e-7, 123456789012345678]]"#, #"[]"#, #"[[]]"#,
+        ])
     func matchesJSONDecoder(json: String) throws {
         let data = Data(json.utf8)
         let expected = try JSONDecoder().decode([[Double]].self, from: data)
-        #expect(try LenientJSONDecoder().decode([[Double]].self, from: data).map { $0.map(\.bitPattern) } == expected.map { $0.map(\.bitPattern) })
+        #expect(
+            try LenientJSONDecoder().decode([[Double]].self, from: data).map { $0.map(\.bitPattern) }
+                == expected.map { $0.map(\.bitPattern) })
         #expect(try LenientJSONDecoder(policy: .strict).decode([[Double]].self, from: data) == expected)
         let tree = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
         #expect(try LenientJSONDecoder().decode([[Double]].self, fromJSONObject: tree) == expected)
         // Three levels, as GeoJSON polygons nest them.
         let polygon = Data("[\(json), \(json)]".utf8)
-        #expect(try LenientJSONDecoder().decode([[[Double]]].self, from: polygon) == JSONDecoder().decode([[[Double]]].self, from: polygon))
+        #expect(
+            try LenientJSONDecoder().decode([[[Double]]].self, from: polygon)
+                == JSONDecoder().decode([[[Double]]].self, from: polygon))
     }
 
     @Test("the other element types equal JSONDecoder's")
     func otherElementTypes() throws {
         let integers = Data(#"[[1, -2, 9223372036854775807], [], [0]]"#.utf8)
-        #expect(try LenientJSONDecoder().decode([[Int]].self, from: integers) == JSONDecoder().decode([[Int]].self, from: integers))
-        #expect(try LenientJSONDecoder().decode([[Int64]].self, from: integers) == JSONDecoder().decode([[Int64]].self, from: integers))
+        #expect(
+            try LenientJSONDecoder().decode([[Int]].self, from: integers)
+                == JSONDecoder().decode([[Int]].self, from: integers))
+        #expect(
+            try LenientJSONDecoder().decode([[Int64]].self, from: integers)
+                == JSONDecoder().decode([[Int64]].self, from: integers))
         let floats = Data(#"[[1.5, 3.4028234e38], [1e-45]]"#.utf8)
-        #expect(try LenientJSONDecoder().decode([[Float]].self, from: floats) == JSONDecoder().decode([[Float]].self, from: floats))
+        #expect(
+            try LenientJSONDecoder().decode([[Float]].self, from: floats)
+                == JSONDecoder().decode([[Float]].self, from: floats))
         let strings = Data(#"[["a", "\u00e9\n"], [""]]"#.utf8)
-        #expect(try LenientJSONDecoder().decode([[String]].self, from: strings) == JSONDecoder().decode([[String]].self, from: strings))
+        #expect(
+            try LenientJSONDecoder().decode([[String]].self, from: strings)
+                == JSONDecoder().decode([[String]].self, from: strings))
         let bools = Data(#"[[true], [false, true]]"#.utf8)
-        #expect(try LenientJSONDecoder().decode([[Bool]].self, from: bools) == JSONDecoder().decode([[Bool]].self, from: bools))
+        #expect(
+            try LenientJSONDecoder().decode([[Bool]].self, from: bools)
+                == JSONDecoder().decode([[Bool]].self, from: bools))
     }
 
     @Test("a registered element type still decodes every element of a nested array")

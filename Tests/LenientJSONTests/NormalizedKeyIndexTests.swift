@@ -41,7 +41,7 @@ struct NormalizedKeyIndexTests {
     func respelledKeys(_ testCase: Case) throws {
         var indices: [Int] = []
         var members: [String] = []
-        for position in 0 ..< testCase.keyCount {
+        for position in 0..<testCase.keyCount {
             let index = testCase.duplicate.flatMap { $0.position == position ? indices[$0.of] : nil } ?? position
             indices.append(index)
             members.append("\"\(Self.spelling(index))\": \(position == 2 ? "null" : String(position * 10))")
@@ -59,7 +59,8 @@ struct NormalizedKeyIndexTests {
                 #expect(read == nil, "\(name) read as \(String(describing: read))")
                 continue
             }
-            #expect(read == (position == 2 ? nil : position * 10), "\(name) read as \(String(describing: read)) in \(json)")
+            #expect(
+                read == (position == 2 ? nil : position * 10), "\(name) read as \(String(describing: read)) in \(json)")
         }
         #expect(value.present == order.map { $0 != "absent" })
     }
@@ -71,11 +72,13 @@ struct NormalizedKeyIndexTests {
     struct OptionalGlbvs: Decodable, Equatable { var firstName: String; var lastName: String; var glbvs: Int? }
     struct Yacxa: Decodable, Equatable { var firstName: String; var lastName: String; var yacxa: Int }
 
-    @Test("keys whose hashes collide are told apart", arguments: [
-        #"{"first_name": "A", "last_name": "B", "yacxa": 1, "GLBVS": 2}"#,
-        #"{"GLBVS": 2, "yacxa": 1, "first_name": "A", "last_name": "B"}"#,
-        #"{"first_name": "A", "YACXA": 1, "a": 0, "b": 0, "c": 0, "d": 0, "e": 0, "f": 0, "g": 0, "h": 0, "i": 0, "GLBVS": 2, "last_name": "B"}"#,
-    ])
+    @Test(
+        "keys whose hashes collide are told apart",
+        arguments: [
+            #"{"first_name": "A", "last_name": "B", "yacxa": 1, "GLBVS": 2}"#,
+            #"{"GLBVS": 2, "yacxa": 1, "first_name": "A", "last_name": "B"}"#,
+            #"{"first_name": "A", "YACXA": 1, "a": 0, "b": 0, "c": 0, "d": 0, "e": 0, "f": 0, "g": 0, "h": 0, "i": 0, "GLBVS": 2, "last_name": "B"}"#,
+        ])
     func collidingKeys(_ json: String) throws {
         let expected = Glbvs(firstName: "A", lastName: "B", glbvs: 2)
         for policy in [LenientPolicy.lenient, .permissive] {
@@ -90,7 +93,9 @@ struct NormalizedKeyIndexTests {
     func sameHashIsNoMatch() throws {
         let json = Data(#"{"first_name": "A", "last_name": "B", "YACXA": 1, "other": 2}"#.utf8)
         let decoder = LenientJSONDecoder()
-        #expect(try decoder.decode(OptionalGlbvs.self, from: json) == OptionalGlbvs(firstName: "A", lastName: "B", glbvs: nil))
+        #expect(
+            try decoder.decode(OptionalGlbvs.self, from: json)
+                == OptionalGlbvs(firstName: "A", lastName: "B", glbvs: nil))
         #expect(try decoder.decode(Yacxa.self, from: json) == Yacxa(firstName: "A", lastName: "B", yacxa: 1))
         #expect {
             try decoder.decode(Glbvs.self, from: json)

@@ -6,11 +6,11 @@
 // missing locale fails the suite instead of skipping it.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import LenientJSON
@@ -20,7 +20,8 @@ import Testing
     "Numbers under a comma-decimal locale",
     .enabled(
         if: CommaDecimalLocale.isAvailable || CommaDecimalLocale.isRequired,
-        "the comma-decimal locale de_DE.UTF-8 is not installed on this machine (Scripts/make-test-locale.sh creates it)")
+        "the comma-decimal locale de_DE.UTF-8 is not installed on this machine (Scripts/make-test-locale.sh creates it)"
+    )
 )
 struct NumberLocaleTests {
     /// Float and Double texts: short ones, more than 19 significant digits, exponents
@@ -59,8 +60,12 @@ struct NumberLocaleTests {
         try inCommaDecimalLocale { () throws in
             let decoder = LenientJSONDecoder()
             #expect(try decoder.decode(Float.self, from: Data("1.5".utf8)) == 1.5)
-            #expect(try decoder.decode(Double.self, from: Data("123456789012345678901234.5".utf8)) == 123456789012345678901234.5)
-            #expect(try decoder.decode(Float.self, from: Data("1.00000017881393432617187499".utf8)).bitPattern == 0x3F80_0001)
+            #expect(
+                try decoder.decode(Double.self, from: Data("123456789012345678901234.5".utf8))
+                    == 123456789012345678901234.5)
+            #expect(
+                try decoder.decode(Float.self, from: Data("1.00000017881393432617187499".utf8)).bitPattern
+                    == 0x3F80_0001)
         }
     }
 
@@ -73,8 +78,12 @@ struct NumberLocaleTests {
             let written = try JSONSerialization.data(withJSONObject: tree, options: .fragmentsAllowed)
             for policy in [LenientPolicy.strict, .lenient, .permissive] {
                 let decoder = LenientJSONDecoder(policy: policy)
-                expectSameBits(Double.self, JSONDecoder(), written, decoder, tree: tree, label: "\(text) -> \(describeInput(written))")
-                expectSameBits(Float.self, JSONDecoder(), written, decoder, tree: tree, label: "\(text) -> \(describeInput(written))")
+                expectSameBits(
+                    Double.self, JSONDecoder(), written, decoder, tree: tree,
+                    label: "\(text) -> \(describeInput(written))")
+                expectSameBits(
+                    Float.self, JSONDecoder(), written, decoder, tree: tree,
+                    label: "\(text) -> \(describeInput(written))")
             }
             expectObjectParity([Double].self, from: Data("[\(text)]".utf8), label: "de_DE.UTF-8")
         }
@@ -93,7 +102,9 @@ struct NumberLocaleTests {
         }
     }
 
-    @Test("JSON5 decimals (.5, 5., +1.5) as JSONDecoder reads them", arguments: [".5", "5.", "+1.5", "-.25e1", "1.5e30", "+123456789012345678901234.5"])
+    @Test(
+        "JSON5 decimals (.5, 5., +1.5) as JSONDecoder reads them",
+        arguments: [".5", "5.", "+1.5", "-.25e1", "1.5e30", "+123456789012345678901234.5"])
     func json5(_ text: String) throws {
         try inCommaDecimalLocale { () throws in
             expectParity(Double.self, json: text, configure: { $0.allowsJSON5 = true }, label: "JSON5, de_DE.UTF-8")
@@ -122,11 +133,14 @@ private func expectSameBits<F: BinaryFloatingPoint & Decodable>(
     }
     switch (expected, actual) {
     case (.value(let x), .value(let y)):
-        #expect(x == y && x.sign == y.sign, "\(F.self) \(label): JSONDecoder \(x), LenientJSON \(y)", sourceLocation: sourceLocation)
+        #expect(
+            x == y && x.sign == y.sign, "\(F.self) \(label): JSONDecoder \(x), LenientJSON \(y)",
+            sourceLocation: sourceLocation)
     case (.failure, .failure):
         break
     default:
-        Issue.record("\(F.self) \(label): JSONDecoder \(expected), LenientJSON \(actual)", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(F.self) \(label): JSONDecoder \(expected), LenientJSON \(actual)", sourceLocation: sourceLocation)
     }
 }
 
@@ -161,6 +175,7 @@ private func inCommaDecimalLocale(_ body: () throws -> Void, sourceLocation: Sou
     defer { freelocale(locale) }
     let previous = uselocale(locale)
     defer { uselocale(previous) }
-    try #require(strtod("1,5", nil) == 1.5, "de_DE.UTF-8 does not read 1,5 as 1.5 with strtod", sourceLocation: sourceLocation)
+    try #require(
+        strtod("1,5", nil) == 1.5, "de_DE.UTF-8 does not read 1,5 as 1.5 with strtod", sourceLocation: sourceLocation)
     try body()
 }

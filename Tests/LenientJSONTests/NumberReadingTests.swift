@@ -13,20 +13,22 @@ struct NumberReadingTests {
         var random = SplitMix64(seed: seed)
         var numbers: [String] = []
         func digits(_ count: Int) -> String {
-            String((0 ..< count).map { _ in Character(String(Int.random(in: 0 ... 9, using: &random))) })
+            String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
         }
-        for _ in 0 ..< count {
+        for _ in 0..<count {
             var text = Bool.random(using: &random) ? "-" : ""
-            let integerDigits = Int.random(in: 1 ... 20, using: &random)
+            let integerDigits = Int.random(in: 1...20, using: &random)
             let whole = digits(integerDigits)
             text += whole.first == "0" && whole.count > 1 ? "1" + whole.dropFirst() : whole
-            if Int.random(in: 0 ..< 3, using: &random) > 0 {
-                let zeros = Int.random(in: 0 ... 3, using: &random) == 0 ? String(repeating: "0", count: Int.random(in: 1 ... 12, using: &random)) : ""
-                text += "." + zeros + digits(Int.random(in: 1 ... 20, using: &random))
+            if Int.random(in: 0..<3, using: &random) > 0 {
+                let zeros =
+                    Int.random(in: 0...3, using: &random) == 0
+                    ? String(repeating: "0", count: Int.random(in: 1...12, using: &random)) : ""
+                text += "." + zeros + digits(Int.random(in: 1...20, using: &random))
             }
-            if Int.random(in: 0 ..< 3, using: &random) == 0 {
+            if Int.random(in: 0..<3, using: &random) == 0 {
                 text += ["e", "E"].randomElement(using: &random)! + ["", "+", "-"].randomElement(using: &random)!
-                text += String(Int.random(in: 0 ... 40, using: &random))
+                text += String(Int.random(in: 0...40, using: &random))
             }
             numbers.append(text)
         }
@@ -50,7 +52,8 @@ struct NumberReadingTests {
         // JSONDecoder rejects `0e5` (a `0` then an exponent starting 1-9) as invalid JSON, a
         // quirk of its scanner we do not copy (README, Differences); those texts are left out.
         let numbers = ((seed == 1 ? Self.edges : []) + Self.randomNumbers(count: 5_000, seed: seed)).filter {
-            !$0.hasPrefix("0e") && !$0.hasPrefix("0E") || $0.dropFirst(2).first.map { !("1" ... "9").contains($0) } ?? true
+            !$0.hasPrefix("0e") && !$0.hasPrefix("0E")
+                || $0.dropFirst(2).first.map { !("1"..."9").contains($0) } ?? true
         }
         let data = Data(("[" + numbers.joined(separator: ",") + "]").utf8)
         let lenient = LenientJSONDecoder(policy: .strict)
@@ -76,11 +79,13 @@ struct NumberReadingTests {
         #expect(actual == expected)
     }
 
-    @Test("integers and malformed numbers match JSONDecoder", arguments: [
-        "0", "-0", "12", "-12", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
-        "1.0", "1e2", "1.5", "-1e0", "01", "1.", ".5", "1e", "1e+", "--1", "1-2", "1.2.3", "-", "0x10",
-        "1E400", "12e-1", "120e-1", "1.0e1",
-    ])
+    @Test(
+        "integers and malformed numbers match JSONDecoder",
+        arguments: [
+            "0", "-0", "12", "-12", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+            "1.0", "1e2", "1.5", "-1e0", "01", "1.", ".5", "1e", "1e+", "--1", "1-2", "1.2.3", "-", "0x10",
+            "1E400", "12e-1", "120e-1", "1.0e1",
+        ])
     func integers(text: String) throws {
         let data = Data("[\(text)]".utf8)
         let lenient = LenientJSONDecoder(policy: .strict)

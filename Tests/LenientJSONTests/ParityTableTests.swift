@@ -26,8 +26,9 @@ struct ParityCase: Sendable, CustomTestStringConvertible {
         configure: @escaping Configure = noConfiguration,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> ParityCase {
-        bytes(raw(json), as: type, note, checkDefaultPolicy: checkDefaultPolicy, objectInput: objectInput,
-              largeStack: largeStack, configure: configure, sourceLocation: sourceLocation)
+        bytes(
+            raw(json), as: type, note, checkDefaultPolicy: checkDefaultPolicy, objectInput: objectInput,
+            largeStack: largeStack, configure: configure, sourceLocation: sourceLocation)
     }
 
     static func bytes<T: Decodable & Equatable & Sendable>(
@@ -42,17 +43,20 @@ struct ParityCase: Sendable, CustomTestStringConvertible {
             name: name, data: data, configure: configure,
             objectInput: objectInput && isObjectSafe(bytes), sourceLocation: sourceLocation,
             checkData: { row in
-                var parity = largeStack
+                var parity =
+                    largeStack
                     ? onLargeStack { decodeAll(T.self, from: row.data, configure: row.configure) }
                     : decodeAll(T.self, from: row.data, configure: row.configure)
                 if !checkDefaultPolicy { parity.lenient = parity.foundation }
                 if let problem = parityProblem(parity) {
-                    Issue.record("\(problem)\n  row: \(row.name)\n\(report(parity))", sourceLocation: row.sourceLocation)
+                    Issue.record(
+                        "\(problem)\n  row: \(row.name)\n\(report(parity))", sourceLocation: row.sourceLocation)
                 }
             },
             checkObject: { row in
-                expectObjectParity(T.self, from: row.data, configure: row.configure, label: row.name,
-                                   checkDefaultPolicy: checkDefaultPolicy, sourceLocation: row.sourceLocation)
+                expectObjectParity(
+                    T.self, from: row.data, configure: row.configure, label: row.name,
+                    checkDefaultPolicy: checkDefaultPolicy, sourceLocation: row.sourceLocation)
             })
     }
 
@@ -87,11 +91,11 @@ func raw(_ text: String) -> [UInt8] {
     while let open = rest.firstIndex(of: "«") {
         out += Array(rest[..<open].utf8)
         let close = rest[open...].firstIndex(of: "»")!
-        let hex = rest[rest.index(after: open) ..< close].filter { $0 != " " }
+        let hex = rest[rest.index(after: open)..<close].filter { $0 != " " }
         var i = hex.startIndex
         while i < hex.endIndex {
             let j = hex.index(i, offsetBy: 2)
-            out.append(UInt8(hex[i ..< j], radix: 16)!)
+            out.append(UInt8(hex[i..<j], radix: 16)!)
             i = j
         }
         rest = rest[rest.index(after: close)...]
@@ -273,7 +277,8 @@ struct KeyedProbe: Decodable, Equatable, Sendable {
         }
         log.step("inner keyed") {
             let n = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .inner)
-            return "\(pathStrings(n.codingPath)) \(Set(n.allKeys.map(\.stringValue)).sorted()) a=\(try n.decode(Int.self, forKey: AnyKey("a")))"
+            return
+                "\(pathStrings(n.codingPath)) \(Set(n.allKeys.map(\.stringValue)).sorted()) a=\(try n.decode(Int.self, forKey: AnyKey("a")))"
         }
         log.step("inner keyed nested") {
             let n = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .inner)
@@ -299,7 +304,9 @@ struct KeyedProbe: Decodable, Equatable, Sendable {
             parts.append("i=\(u.currentIndex)")
             do { _ = try u.decodeNil() } catch { parts.append("past end nil: " + short(error)) }
             parts.append("i=\(u.currentIndex)")
-            do { _ = try u.nestedContainer(keyedBy: AnyKey.self) } catch { parts.append("past end keyed: " + short(error)) }
+            do { _ = try u.nestedContainer(keyedBy: AnyKey.self) } catch {
+                parts.append("past end keyed: " + short(error))
+            }
             do { _ = try u.nestedUnkeyedContainer() } catch { parts.append("past end unkeyed: " + short(error)) }
             do { _ = try u.superDecoder() } catch { parts.append("past end super: " + short(error)) }
             parts.append("i=\(u.currentIndex)")
@@ -315,10 +322,18 @@ struct KeyedProbe: Decodable, Equatable, Sendable {
             log.step("superDecoder(forKey: \(k.stringValue))") {
                 let s = try c.superDecoder(forKey: k)
                 let single = try s.singleValueContainer()
-                var parts = ["\(pathStrings(s.codingPath))", "single path \(pathStrings(single.codingPath))", "nil=\(single.decodeNil())"]
-                do { parts.append("keys \(Set(try s.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)).sorted())") } catch { parts.append(short(error)) }
+                var parts = [
+                    "\(pathStrings(s.codingPath))", "single path \(pathStrings(single.codingPath))",
+                    "nil=\(single.decodeNil())",
+                ]
+                do {
+                    parts.append(
+                        "keys \(Set(try s.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)).sorted())")
+                } catch { parts.append(short(error)) }
                 do { parts.append("\(try Recorder(from: s))") } catch { parts.append(short(error)) }
-                do { parts.append("Int? \(String(describing: try Int?(from: s)))") } catch { parts.append(short(error)) }
+                do { parts.append("Int? \(String(describing: try Int?(from: s)))") } catch {
+                    parts.append(short(error))
+                }
                 return parts
             }
         }
@@ -336,7 +351,9 @@ struct UnkeyedProbe: Decodable, Equatable, Sendable {
     init(from decoder: any Decoder) throws {
         var log = Log()
         var u = try decoder.unkeyedContainer()
-        func state(_ u: any UnkeyedDecodingContainer) -> String { "i=\(u.currentIndex) end=\(u.isAtEnd) count=\(u.count ?? -1)" }
+        func state(_ u: any UnkeyedDecodingContainer) -> String {
+            "i=\(u.currentIndex) end=\(u.isAtEnd) count=\(u.count ?? -1)"
+        }
         log.step("start") { "\(state(u)) path=\(pathStrings(u.codingPath))" }
         log.step("decodeNil") { "\(try u.decodeNil()) \(state(u))" }
         log.step("String") { try u.decode(String.self) }
@@ -347,7 +364,8 @@ struct UnkeyedProbe: Decodable, Equatable, Sendable {
         log.step("after Int?") { state(u) }
         log.step("keyed") {
             let k = try u.nestedContainer(keyedBy: AnyKey.self)
-            return "\(pathStrings(k.codingPath)) \(Set(k.allKeys.map(\.stringValue)).sorted()) \(String(describing: try k.decodeIfPresent(Int.self, forKey: AnyKey("a"))))"
+            return
+                "\(pathStrings(k.codingPath)) \(Set(k.allKeys.map(\.stringValue)).sorted()) \(String(describing: try k.decodeIfPresent(Int.self, forKey: AnyKey("a"))))"
         }
         log.step("after keyed") { state(u) }
         log.step("unkeyed") {
@@ -392,7 +410,9 @@ struct PathRecorder: Decodable, Equatable, Sendable {
             while !u.isAtEnd { items.append(try u.decode(PathRecorder.self)) }
             children = items
         } else if let c = try? decoder.container(keyedBy: AnyKey.self) {
-            children = try c.allKeys.sorted { $0.stringValue < $1.stringValue }.map { try c.decode(PathRecorder.self, forKey: $0) }
+            children = try c.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                try c.decode(PathRecorder.self, forKey: $0)
+            }
         } else {
             children = []
         }
@@ -411,17 +431,21 @@ enum ParityTable {
 
     /// Number texts (valid, malformed, out of range, rounding cases).
     static let numberTexts = [
-        "0", "-0", "1", "-1", "0.0", "-0.0", "1.0", "1.5", "-1.5", "1e2", "1E2", "1e+2", "100e-2", "1e-2", "2.5e-3", "0e10",
+        "0", "-0", "1", "-1", "0.0", "-0.0", "1.0", "1.5", "-1.5", "1e2", "1E2", "1e+2", "100e-2", "1e-2", "2.5e-3",
+        "0e10",
         "0.0e-5", "127", "128", "-128", "-129", "255", "256", "32767", "32768", "-32768", "-32769", "65535", "65536",
         "2147483647", "2147483648", "-2147483648", "-2147483649", "4294967295", "4294967296",
         "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
         "18446744073709551615", "18446744073709551616", "-18446744073709551615", "9007199254740992", "9007199254740993",
         "9007199254740993.5", "9007199254740992.0", "-9007199254740993", "12345678901234567890.5",
         "1e19", "1.8446744073709552e19", "9.223372036854775807e18", "123456789012345678901234567890",
-        "1.00000000000000000000000000000000000001", "0.1000000000000000055511151231257827", "3.141592653589793238462643383279",
-        "1e400", "-1e400", "1e-400", "-1e-400", "1.7976931348623157e308", "1.7976931348623159e308", "4.9e-324", "2.4e-324",
+        "1.00000000000000000000000000000000000001", "0.1000000000000000055511151231257827",
+        "3.141592653589793238462643383279",
+        "1e400", "-1e400", "1e-400", "-1e-400", "1.7976931348623157e308", "1.7976931348623159e308", "4.9e-324",
+        "2.4e-324",
         "3.4028235e38", "3.5e38", "1e-45", "1e-46", "1.17549435e-38", "1e38", "1e39", "1e-129", "1e127", "1e128",
-        "01", "-01", "00", "1.", "-", "--1", "1e", "1e+", "1e-", "1.e1", "1.5e", "-.5", "1-", "1+1", "1e1.5", "1ee1", "0.0.0",
+        "01", "-01", "00", "1.", "-", "--1", "1e", "1e+", "1e-", "1.e1", "1.5e", "-.5", "1-", "1+1", "1e1.5", "1ee1",
+        "0.0.0",
     ]
 
     static func numberRows(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) -> [Row] {
@@ -435,24 +459,28 @@ enum ParityTable {
         return all(Int.self) + all(Int8.self) + all(Int16.self) + all(Int32.self) + all(Int64.self)
             + all(UInt.self) + all(UInt8.self) + all(UInt16.self) + all(UInt32.self) + all(UInt64.self)
             + all(Double.self) + all(Float.self) + all(Decimal.self)
-            + [Row.row(json, as: Bool.self), Row.row(json, as: String.self), Row.row("{\"v\": \(json)}", as: OptWrap<Int>.self)]
+            + [
+                Row.row(json, as: Bool.self), Row.row(json, as: String.self),
+                Row.row("{\"v\": \(json)}", as: OptWrap<Int>.self),
+            ]
     }
 
-    static let numbers: [Row] = numberTexts.flatMap { numberRows($0) } + [
-        // Syntax-level number errors (not delimited as numbers).
-        Row.row("+1", as: Int.self), Row.row(".5", as: Double.self), Row.row("[.5]", as: [Double].self),
-        Row.row("0x10", as: Int.self), Row.row("1_000", as: Int.self), Row.row("Infinity", as: Double.self),
-        Row.row("NaN", as: Double.self), Row.row("-Infinity", as: Double.self), Row.row("1,5", as: Double.self),
-        Row.row("[1.5e3, -0.0, 0]", as: [Double].self), Row.row("[1 , 2 ,3 ]", as: [Int].self),
-        // Malformed numbers nobody decodes.
-        Row.row("{\"used\": 1, \"unused\": 01}", as: Used.self),
-        Row.row("{\"used\": 1, \"unused\": 1.}", as: Used.self),
-        Row.row("{\"used\": 1, \"unused\": -}", as: Used.self),
-        Row.row("{\"used\": 1, \"unused\": 1e400}", as: Used.self),
-        Row.row("{\"used\": 1, \"unused\": [1e, --2]}", as: Used.self),
-        Row.row("[1, 01]", as: [Ignore].self),
-        Row.row("{\"used\": 01}", as: Used.self),
-    ]
+    static let numbers: [Row] =
+        numberTexts.flatMap { numberRows($0) } + [
+            // Syntax-level number errors (not delimited as numbers).
+            Row.row("+1", as: Int.self), Row.row(".5", as: Double.self), Row.row("[.5]", as: [Double].self),
+            Row.row("0x10", as: Int.self), Row.row("1_000", as: Int.self), Row.row("Infinity", as: Double.self),
+            Row.row("NaN", as: Double.self), Row.row("-Infinity", as: Double.self), Row.row("1,5", as: Double.self),
+            Row.row("[1.5e3, -0.0, 0]", as: [Double].self), Row.row("[1 , 2 ,3 ]", as: [Int].self),
+            // Malformed numbers nobody decodes.
+            Row.row("{\"used\": 1, \"unused\": 01}", as: Used.self),
+            Row.row("{\"used\": 1, \"unused\": 1.}", as: Used.self),
+            Row.row("{\"used\": 1, \"unused\": -}", as: Used.self),
+            Row.row("{\"used\": 1, \"unused\": 1e400}", as: Used.self),
+            Row.row("{\"used\": 1, \"unused\": [1e, --2]}", as: Used.self),
+            Row.row("[1, 01]", as: [Ignore].self),
+            Row.row("{\"used\": 01}", as: Used.self),
+        ]
 
     /// Every scalar type against every kind of JSON value.
     static let scalarsAgainstKinds: [Row] = {
@@ -476,10 +504,14 @@ enum ParityTable {
 
     /// String texts: escapes, surrogates, control characters, invalid UTF-8.
     static let stringTexts = [
-        "\"\"", "\"abc\"", "\"é\"", "\"日本語\"", "\"😀\"", "\"\\u00e9\"", "\"\\u00E9\"", "\"\\ud83d\\ude00\"", "\"\\uD83D\\uDE00\"",
-        "\"\\ud83d\"", "\"\\ude00\"", "\"\\ud83d\\u0041\"", "\"\\ud83dx\"", "\"\\ud83d\\ud83d\"", "\"\\u0000\"", "\"a\\u0000b\"",
-        "\"\\\"\"", "\"\\\\\"", "\"\\/\"", "\"\\b\\f\\n\\r\\t\"", "\"\\x41\"", "\"\\q\"", "\"\\'\"", "\"\\u12\"", "\"\\u12G4\"",
-        "\"\\u\"", "\"\\\"", "\"abc", "\"", "\"a«01»b\"", "\"a«1F»b\"", "\"a«09»b\"", "\"a«0A»b\"", "\"a«7F»b\"", "\"«00»\"",
+        "\"\"", "\"abc\"", "\"é\"", "\"日本語\"", "\"😀\"", "\"\\u00e9\"", "\"\\u00E9\"", "\"\\ud83d\\ude00\"",
+        "\"\\uD83D\\uDE00\"",
+        "\"\\ud83d\"", "\"\\ude00\"", "\"\\ud83d\\u0041\"", "\"\\ud83dx\"", "\"\\ud83d\\ud83d\"", "\"\\u0000\"",
+        "\"a\\u0000b\"",
+        "\"\\\"\"", "\"\\\\\"", "\"\\/\"", "\"\\b\\f\\n\\r\\t\"", "\"\\x41\"", "\"\\q\"", "\"\\'\"", "\"\\u12\"",
+        "\"\\u12G4\"",
+        "\"\\u\"", "\"\\\"", "\"abc", "\"", "\"a«01»b\"", "\"a«1F»b\"", "\"a«09»b\"", "\"a«0A»b\"", "\"a«7F»b\"",
+        "\"«00»\"",
         "\"a«FF»b\"", "\"«C0 80»\"", "\"«ED A0 80»\"", "\"«E2 82»\"", "\"«F4 90 80 80»\"", "\"«80»\"", "\"«C3»\"",
         "\"«EF BB BF»x\"", "\"e«CC 81»\"", "\"\\u00e9\\u0301\"", "\"a\\nb\\u2028\"", "\"«E2 80 A8»\"",
         "\"https://example.com/a?b=c#d\"", "\"https://example.com/a b\"", "\"not a url\"", "\"http://[::1]:80/\"",
@@ -502,7 +534,10 @@ enum ParityTable {
         ]
     }
 
-    static let literals: [Row] = ["true", "false", "null", "tru", "nul", "True", "NULL", "nulll", "truex", "t", "fals", "falsey", "[true,false,null]", "[true false]", "nan"].flatMap { json -> [Row] in
+    static let literals: [Row] = [
+        "true", "false", "null", "tru", "nul", "True", "NULL", "nulll", "truex", "t", "fals", "falsey",
+        "[true,false,null]", "[true false]", "nan",
+    ].flatMap { json -> [Row] in
         [
             Row.row(json, as: Bool.self), Row.row(json, as: Bool?.self), Row.row(json, as: Int?.self),
             Row.row(json, as: String?.self), Row.row(json, as: [Bool?].self), Row.row(json, as: Ignore.self),
@@ -512,10 +547,14 @@ enum ParityTable {
 
     static let topLevel: [Row] = [
         "", " ", "\n", "1", " 1 ", "\t\n\r 1 \r\n\t", "1 2", "[] []", "{}x", "{} ", "1 «00»", "«00»1", "«0B»1", "«0C»1",
-        "«C2 A0»1", "1«C2 A0»", "«E2 80 A8»1", "[1]«0A»", "«EF BB BF»", "«EF BB BF»1", "«EF BB BF» [1]", "«EF BB BF»«EF BB BF»1",
+        "«C2 A0»1", "1«C2 A0»", "«E2 80 A8»1", "[1]«0A»", "«EF BB BF»", "«EF BB BF»1", "«EF BB BF» [1]",
+        "«EF BB BF»«EF BB BF»1",
         "1«EF BB BF»", "[1,«EF BB BF»2]", "«EF BB»1", "/* c */ 1", "// c\n1", "1 // c", "#1",
     ].flatMap { json -> [Row] in
-        [Row.row(json, as: Int.self), Row.row(json, as: [Int].self), Row.row(json, as: Ignore.self), Row.row(json, as: String.self)]
+        [
+            Row.row(json, as: Int.self), Row.row(json, as: [Int].self), Row.row(json, as: Ignore.self),
+            Row.row(json, as: String.self),
+        ]
     }
 
     // MARK: Encodings
@@ -531,10 +570,14 @@ enum ParityTable {
             for u in text.utf16 { out += [UInt8(u >> 8), UInt8(u & 0xFF)] }
         case "32LE":
             if bom { out += [0xFF, 0xFE, 0, 0] }
-            for s in text.unicodeScalars { let v = s.value; out += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)] }
+            for s in text.unicodeScalars {
+                let v = s.value; out += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
+            }
         case "32BE":
             if bom { out += [0, 0, 0xFE, 0xFF] }
-            for s in text.unicodeScalars { let v = s.value; out += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+            for s in text.unicodeScalars {
+                let v = s.value; out += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+            }
         default:
             if bom { out += [0xEF, 0xBB, 0xBF] }
             out += Array(text.utf8)
@@ -589,25 +632,37 @@ enum ParityTable {
         Row.row("[1,2,]", as: [Int].self), Row.row("[,1]", as: [Int].self), Row.row("[1,,2]", as: [Int].self),
         Row.row("[,]", as: [Int].self), Row.row("[1 2]", as: [Int].self), Row.row("[", as: [Int].self),
         Row.row("]", as: [Int].self), Row.row("[1", as: [Int].self), Row.row("[1,", as: [Int].self),
-        Row.row("[1}", as: [Int].self), Row.row("[[1,2],[3],[]]", as: [[Int]].self), Row.row("[[1],[2,\"x\"]]", as: [[Int]].self),
-        Row.row("[[[\"a\"]],[[]]]", as: [[[String]]].self), Row.row("[1,null,3]", as: [Int].self), Row.row("[1,null,3]", as: [Int?].self),
+        Row.row("[1}", as: [Int].self), Row.row("[[1,2],[3],[]]", as: [[Int]].self),
+        Row.row("[[1],[2,\"x\"]]", as: [[Int]].self),
+        Row.row("[[[\"a\"]],[[]]]", as: [[[String]]].self), Row.row("[1,null,3]", as: [Int].self),
+        Row.row("[1,null,3]", as: [Int?].self),
         Row.row("[[]]", as: [[Int]].self), Row.row("[{}]", as: [[String: Int]].self), Row.row("{}", as: [Int].self),
-        Row.row("[]", as: [String: Int].self), Row.row("[1.5, 2, -0.0]", as: [Float].self), Row.row("[1.5, 2]", as: [Decimal].self),
+        Row.row("[]", as: [String: Int].self), Row.row("[1.5, 2, -0.0]", as: [Float].self),
+        Row.row("[1.5, 2]", as: [Decimal].self),
         Row.row("{\"a\":1,\"b\":2}", as: [String: Int].self), Row.row("{\"a\":1,\"a\":2}", as: [String: Int].self),
-        Row.row("{\"a\":1,\"a\":\"x\"}", as: [String: Int].self), Row.row("{\"a\":\"x\",\"a\":1}", as: [String: Int].self),
-        Row.row("{\"a\":1,}", as: [String: Int].self), Row.row("{,}", as: [String: Int].self), Row.row("{\"a\" 1}", as: [String: Int].self),
-        Row.row("{\"a\":}", as: [String: Int].self), Row.row("{\"a\"}", as: [String: Int].self), Row.row("{a:1}", as: [String: Int].self),
-        Row.row("{\"a\":1 \"b\":2}", as: [String: Int].self), Row.row("{1:2}", as: [String: Int].self), Row.row("{\"a\":1", as: [String: Int].self),
-        Row.row("{\"a\":1]", as: [String: Int].self), Row.row("{\"a\":null}", as: [String: Int].self), Row.row("{\"a\":null}", as: [String: Int?].self),
-        Row.row("{\"a\":[1],\"b\":[]}", as: [String: [Int]].self), Row.row("{\"a\":{\"b\":{\"c\":1}}}", as: [String: [String: [String: Int]]].self),
+        Row.row("{\"a\":1,\"a\":\"x\"}", as: [String: Int].self),
+        Row.row("{\"a\":\"x\",\"a\":1}", as: [String: Int].self),
+        Row.row("{\"a\":1,}", as: [String: Int].self), Row.row("{,}", as: [String: Int].self),
+        Row.row("{\"a\" 1}", as: [String: Int].self),
+        Row.row("{\"a\":}", as: [String: Int].self), Row.row("{\"a\"}", as: [String: Int].self),
+        Row.row("{a:1}", as: [String: Int].self),
+        Row.row("{\"a\":1 \"b\":2}", as: [String: Int].self), Row.row("{1:2}", as: [String: Int].self),
+        Row.row("{\"a\":1", as: [String: Int].self),
+        Row.row("{\"a\":1]", as: [String: Int].self), Row.row("{\"a\":null}", as: [String: Int].self),
+        Row.row("{\"a\":null}", as: [String: Int?].self),
+        Row.row("{\"a\":[1],\"b\":[]}", as: [String: [Int]].self),
+        Row.row("{\"a\":{\"b\":{\"c\":1}}}", as: [String: [String: [String: Int]]].self),
         Row.row("{\"a\":{\"b\":{\"c\":\"x\"}}}", as: [String: [String: [String: Int]]].self),
         Row.row("{\"1\":null}", as: [String: Int].self), Row.row("{\"1\":\"x\",\"a\":1}", as: [String: Int].self),
         Row.row("{\"v\":{\"0\":[1,\"x\"]}}", as: Wrap<[String: [Int]]>.self),
         Row.row("{\"1\":\"a\",\"2\":\"b\"}", as: [Int: String].self), Row.row("{\"-1\":\"a\"}", as: [Int: String].self),
         Row.row("{\"01\":\"a\"}", as: [Int: String].self), Row.row("{\"x\":\"a\"}", as: [Int: String].self),
-        Row.row("{\"1\":\"a\",\"1\":\"b\"}", as: [Int: String].self), Row.row("{\"1.5\":\"a\"}", as: [Int: String].self),
-        Row.row("{}", as: [Int: String].self), Row.row("{\"1\":1}", as: [Int: String].self), Row.row("[1,\"a\"]", as: [Int: String].self),
-        Row.row("[\"1\",\"a\"]", as: [Int: String].self), Row.row("[\"a\",1]", as: [String: Int].self), Row.row("{\"1\":null}", as: [Int: Int?].self),
+        Row.row("{\"1\":\"a\",\"1\":\"b\"}", as: [Int: String].self),
+        Row.row("{\"1.5\":\"a\"}", as: [Int: String].self),
+        Row.row("{}", as: [Int: String].self), Row.row("{\"1\":1}", as: [Int: String].self),
+        Row.row("[1,\"a\"]", as: [Int: String].self),
+        Row.row("[\"1\",\"a\"]", as: [Int: String].self), Row.row("[\"a\",1]", as: [String: Int].self),
+        Row.row("{\"1\":null}", as: [Int: Int?].self),
         Row.row("{\"a\":{\"name\":\"x\",\"age\":1},\"b\":null}", as: [String: Person?].self),
         Row.row("{\"a\":{\"name\":\"x\",\"age\":\"1\"}}", as: [String: Person].self),
         Row.row("{\"é\":1,\"e«CC 81»\":2}", as: [String: Int].self, "NFC and NFD keys"),
@@ -621,47 +676,56 @@ enum ParityTable {
         Row.row("{\"used\":1,\"used\":2}", as: Used.self), Row.row("{\"used\":1,\"used\":\"x\"}", as: Used.self),
         Row.row("{\"used\":\"x\",\"used\":1}", as: Used.self), Row.row("{\"used\":1,\"used\":}", as: Used.self),
         Row.row(manyKeys(duplicate: false), as: Many.self), Row.row(manyKeys(duplicate: true), as: Many.self),
-        Row.row(manyKeys(duplicate: true), as: [String: Int].self), Row.row(manyKeys(duplicate: true), as: KeyNames.self),
+        Row.row(manyKeys(duplicate: true), as: [String: Int].self),
+        Row.row(manyKeys(duplicate: true), as: KeyNames.self),
         Row.row("{\"k0\":1,\"k50\":2,\"k99\":3,\"k0\":4}", as: Many.self),
         Row.row("{\"k0\":1,\"k50\":2}", as: Many.self),
     ]
 
     static func manyKeys(duplicate: Bool) -> String {
-        var members = (0 ..< 100).map { "\"k\($0)\": \($0)" }
+        var members = (0..<100).map { "\"k\($0)\": \($0)" }
         if duplicate { members += ["\"k0\": \"dup\"", "\"k99\": -1"] }
         return "{" + members.joined(separator: ", ") + "}"
     }
 
     // MARK: Structs, enums, optionals
 
-    static let structs: [Row] = [
-        "{\"name\":\"A\",\"age\":30}",
-        "{\"name\":\"A\",\"age\":30,\"address\":{\"street\":\"S\",\"zip\":12345},\"tags\":[\"x\"]}",
-        "{\"name\":\"A\"}", "{\"age\":30}", "{}", "{\"name\":\"A\",\"age\":null}", "{\"name\":null,\"age\":1}",
-        "{\"name\":\"A\",\"age\":\"30\"}", "{\"name\":\"A\",\"age\":30,\"address\":{\"street\":\"S\"}}",
-        "{\"name\":\"A\",\"age\":30,\"address\":{\"street\":\"S\",\"zip\":\"1\"}}",
-        "{\"name\":\"A\",\"age\":30,\"address\":null}", "{\"name\":\"A\",\"age\":30,\"address\":[]}",
-        "{\"name\":\"A\",\"age\":30,\"tags\":[1]}", "{\"name\":\"A\",\"age\":30,\"tags\":[\"a\",null]}",
-        "{\"name\":\"A\",\"age\":30,\"tags\":null}", "{\"name\":\"A\",\"age\":30,\"tags\":\"a\"}",
-        "{\"name\":\"A\",\"age\":30,\"name\":\"B\"}", "{\"age\":30,\"name\":\"A\",\"age\":\"bad\"}",
-        "{\"name\":\"A\",\"age\":30.0}", "{\"name\":\"A\",\"age\":3e1}", "{\"name\":\"A\",\"age\":30.5}",
-        "{\"Name\":\"A\",\"age\":30}", "{\"name\":\"A\",\"age\":30,\"extra\":[1,{\"x\":null}]}",
-        "{\"name\":\"A\",\"age\":30,\"extra\":tru}", "{\"name\":\"A\",\"age\":30,\"extra\":\"\\q\"}",
-        "null", "[]", "\"x\"", "1", "{\"name\":\"A\",\"age\":30}}", "{\"name\":\"A\",\"age\":30,}",
-    ].flatMap { json -> [Row] in
-        [Row.row(json, as: Person.self), Row.row("[\(json)]", as: [Person].self), Row.row("{\"p\": \(json)}", as: [String: Person].self),
-         Row.row("[\(json)]", as: [Person?].self)]
-    } + [
-        Row.row("[{\"name\":\"A\",\"age\":1},{\"name\":\"B\",\"age\":\"x\"}]", as: [Person].self),
-        Row.row("{\"v\":[{\"name\":\"A\",\"age\":1,\"address\":{\"street\":\"s\",\"zip\":null}}]}", as: Wrap<[Person]>.self),
-    ]
+    static let structs: [Row] =
+        [
+            "{\"name\":\"A\",\"age\":30}",
+            "{\"name\":\"A\",\"age\":30,\"address\":{\"street\":\"S\",\"zip\":12345},\"tags\":[\"x\"]}",
+            "{\"name\":\"A\"}", "{\"age\":30}", "{}", "{\"name\":\"A\",\"age\":null}", "{\"name\":null,\"age\":1}",
+            "{\"name\":\"A\",\"age\":\"30\"}", "{\"name\":\"A\",\"age\":30,\"address\":{\"street\":\"S\"}}",
+            "{\"name\":\"A\",\"age\":30,\"address\":{\"street\":\"S\",\"zip\":\"1\"}}",
+            "{\"name\":\"A\",\"age\":30,\"address\":null}", "{\"name\":\"A\",\"age\":30,\"address\":[]}",
+            "{\"name\":\"A\",\"age\":30,\"tags\":[1]}", "{\"name\":\"A\",\"age\":30,\"tags\":[\"a\",null]}",
+            "{\"name\":\"A\",\"age\":30,\"tags\":null}", "{\"name\":\"A\",\"age\":30,\"tags\":\"a\"}",
+            "{\"name\":\"A\",\"age\":30,\"name\":\"B\"}", "{\"age\":30,\"name\":\"A\",\"age\":\"bad\"}",
+            "{\"name\":\"A\",\"age\":30.0}", "{\"name\":\"A\",\"age\":3e1}", "{\"name\":\"A\",\"age\":30.5}",
+            "{\"Name\":\"A\",\"age\":30}", "{\"name\":\"A\",\"age\":30,\"extra\":[1,{\"x\":null}]}",
+            "{\"name\":\"A\",\"age\":30,\"extra\":tru}", "{\"name\":\"A\",\"age\":30,\"extra\":\"\\q\"}",
+            "null", "[]", "\"x\"", "1", "{\"name\":\"A\",\"age\":30}}", "{\"name\":\"A\",\"age\":30,}",
+        ].flatMap { json -> [Row] in
+            [
+                Row.row(json, as: Person.self), Row.row("[\(json)]", as: [Person].self),
+                Row.row("{\"p\": \(json)}", as: [String: Person].self),
+                Row.row("[\(json)]", as: [Person?].self),
+            ]
+        } + [
+            Row.row("[{\"name\":\"A\",\"age\":1},{\"name\":\"B\",\"age\":\"x\"}]", as: [Person].self),
+            Row.row(
+                "{\"v\":[{\"name\":\"A\",\"age\":1,\"address\":{\"street\":\"s\",\"zip\":null}}]}",
+                as: Wrap<[Person]>.self),
+        ]
 
     static let enums: [Row] = [
         Row.row("\"red\"", as: Color.self), Row.row("\"Red\"", as: Color.self), Row.row("\"BLUE\"", as: Color.self),
         Row.row("\"blue\"", as: Color.self), Row.row("1", as: Color.self), Row.row("null", as: Color.self),
-        Row.row("null", as: Color?.self), Row.row("[\"red\",\"green\"]", as: [Color].self), Row.row("[\"red\",\"purple\"]", as: [Color].self),
+        Row.row("null", as: Color?.self), Row.row("[\"red\",\"green\"]", as: [Color].self),
+        Row.row("[\"red\",\"purple\"]", as: [Color].self),
         Row.row("{\"v\":\"purple\"}", as: Wrap<Color>.self), Row.row("1", as: Level.self), Row.row("2", as: Level.self),
-        Row.row("3", as: Level.self), Row.row("\"1\"", as: Level.self), Row.row("1.0", as: Level.self), Row.row("1.5", as: Level.self),
+        Row.row("3", as: Level.self), Row.row("\"1\"", as: Level.self), Row.row("1.0", as: Level.self),
+        Row.row("1.5", as: Level.self),
         Row.row("{\"main\":\"red\",\"level\":2,\"others\":[]}", as: Palette.self),
         Row.row("{\"main\":\"red\",\"level\":5,\"others\":[]}", as: Palette.self),
         Row.row("{\"main\":\"red\",\"others\":[\"BLUE\",\"red\"]}", as: Palette.self),
@@ -671,13 +735,18 @@ enum ParityTable {
     ]
 
     static let optionals: [Row] = [
-        Row.row("null", as: Int?.self), Row.row("1", as: Int?.self), Row.row("\"x\"", as: Int?.self), Row.row("null", as: Int.self),
-        Row.row("[null]", as: [Int?].self), Row.row("[null]", as: [Int].self), Row.row("{\"v\":null}", as: OptWrap<Int>.self),
-        Row.row("{}", as: OptWrap<Int>.self), Row.row("{\"v\":\"x\"}", as: OptWrap<Int>.self), Row.row("{}", as: Wrap<Int?>.self),
+        Row.row("null", as: Int?.self), Row.row("1", as: Int?.self), Row.row("\"x\"", as: Int?.self),
+        Row.row("null", as: Int.self),
+        Row.row("[null]", as: [Int?].self), Row.row("[null]", as: [Int].self),
+        Row.row("{\"v\":null}", as: OptWrap<Int>.self),
+        Row.row("{}", as: OptWrap<Int>.self), Row.row("{\"v\":\"x\"}", as: OptWrap<Int>.self),
+        Row.row("{}", as: Wrap<Int?>.self),
         Row.row("{\"v\":null}", as: Wrap<Int?>.self), Row.row("null", as: [Int]?.self), Row.row("null", as: Int??.self),
-        Row.row("[null,1]", as: [Int??].self), Row.row("{\"v\":null}", as: OptWrap<Int?>.self), Row.row("{\"v\":[null]}", as: OptWrap<[Int?]>.self),
+        Row.row("[null,1]", as: [Int??].self), Row.row("{\"v\":null}", as: OptWrap<Int?>.self),
+        Row.row("{\"v\":[null]}", as: OptWrap<[Int?]>.self),
         Row.row("{\"v\":{}}", as: OptWrap<Person>.self), Row.row("{\"v\":null}", as: OptWrap<Person>.self),
-        Row.row("{\"v\":{\"name\":\"a\",\"age\":1}}", as: OptWrap<Person>.self), Row.row("{\"a\":null,\"b\":1}", as: [String: Int?].self),
+        Row.row("{\"v\":{\"name\":\"a\",\"age\":1}}", as: OptWrap<Person>.self),
+        Row.row("{\"a\":null,\"b\":1}", as: [String: Int?].self),
     ]
 
     // MARK: Strategies
@@ -699,8 +768,10 @@ enum ParityTable {
 
     static let dateInputs = [
         "0", "12345.5", "-1", "1e9", "1500000000123", "1e400", "\"1\"", "null", "true", "[1]", "{}",
-        "\"2016-01-17T16:13:00Z\"", "\"2016-01-17T16:13:00-08:00\"", "\"2016-01-17T16:13:00-0800\"", "\"2016-01-17T16:13:00.123Z\"",
-        "\"2016-01-17\"", "\"2016-01-17 16:13:00Z\"", "\"2016-01-17t16:13:00z\"", "\"2016-02-30T00:00:00Z\"", "\"garbage\"", "\"\"",
+        "\"2016-01-17T16:13:00Z\"", "\"2016-01-17T16:13:00-08:00\"", "\"2016-01-17T16:13:00-0800\"",
+        "\"2016-01-17T16:13:00.123Z\"",
+        "\"2016-01-17\"", "\"2016-01-17 16:13:00Z\"", "\"2016-01-17t16:13:00z\"", "\"2016-02-30T00:00:00Z\"",
+        "\"garbage\"", "\"\"",
         "\"day:2\"", "\"day:x\"", "\"2016-01-17T16:13:00+14:00\"", "\"20160117T161300Z\"",
     ]
 
@@ -731,7 +802,9 @@ enum ParityTable {
         var i = text.startIndex
         while i < text.endIndex {
             let j = text.index(i, offsetBy: 2)
-            guard let b = UInt8(text[i ..< j], radix: 16) else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "bad hex") }
+            guard let b = UInt8(text[i..<j], radix: 16) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "bad hex")
+            }
             bytes.append(b)
             i = j
         }
@@ -745,8 +818,10 @@ enum ParityTable {
             ("custom", { $0.dataDecodingStrategy = .custom(customData) }),
         ]
         let inputs = [
-            "\"aGVsbG8=\"", "\"aGVsbG8\"", "\"aGVsbG8=\\n\"", "\"aGVs\\nbG8=\"", "\"aGV-bG8_\"", "\"!!\"", "\"\"", "\"AA==\"", "\"A===\"",
-            "\"0a1B\"", "\"0a1\"", "\"zz\"", "12", "null", "[104,101]", "[]", "[256]", "[-1]", "[1.5]", "[\"1\"]", "[null]", "{}", "true",
+            "\"aGVsbG8=\"", "\"aGVsbG8\"", "\"aGVsbG8=\\n\"", "\"aGVs\\nbG8=\"", "\"aGV-bG8_\"", "\"!!\"", "\"\"",
+            "\"AA==\"", "\"A===\"",
+            "\"0a1B\"", "\"0a1\"", "\"zz\"", "12", "null", "[104,101]", "[]", "[256]", "[-1]", "[1.5]", "[\"1\"]",
+            "[null]", "{}", "true",
         ]
         return strategies.flatMap { name, configure in
             inputs.flatMap { json -> [Row] in
@@ -761,12 +836,20 @@ enum ParityTable {
     }()
 
     static let floatStrategies: [Row] = {
-        let configure: Configure = { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN") }
-        let inputs = ["\"+Inf\"", "\"-Inf\"", "\"NaN\"", "\"nan\"", "\"Infinity\"", "\"+inf\"", "\"\\u004EaN\"", "\"+Inf \"", "1.5", "\"1.5\"", "1e400", "null", "true"]
+        let configure: Configure = {
+            $0.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+        }
+        let inputs = [
+            "\"+Inf\"", "\"-Inf\"", "\"NaN\"", "\"nan\"", "\"Infinity\"", "\"+inf\"", "\"\\u004EaN\"", "\"+Inf \"",
+            "1.5", "\"1.5\"", "1e400", "null", "true",
+        ]
         func all<T: Decodable & Equatable & Sendable>(_ t: T.Type) -> [Row] {
             inputs.flatMap { json in
-                [Row.row(json, as: T.self, "convertFromString", configure: configure),
-                 Row.row("[\(json)]", as: [T].self, "convertFromString", configure: configure)]
+                [
+                    Row.row(json, as: T.self, "convertFromString", configure: configure),
+                    Row.row("[\(json)]", as: [T].self, "convertFromString", configure: configure),
+                ]
             }
         }
         return all(Double.self) + all(Float.self) + [
@@ -784,25 +867,38 @@ enum ParityTable {
 
     static let keyStrategies: [Row] = {
         let snake: Configure = { $0.keyDecodingStrategy = .convertFromSnakeCase }
-        let upper: Configure = { $0.keyDecodingStrategy = .custom { path in AnyKey("\(path.count):" + path.last!.stringValue.uppercased()) } }
-        let prefix: Configure = { $0.keyDecodingStrategy = .custom { path in
-            AnyKey(path.last!.stringValue.hasPrefix("x_") ? String(path.last!.stringValue.dropFirst(2)) : path.last!.stringValue)
-        } }
+        let upper: Configure = {
+            $0.keyDecodingStrategy = .custom { path in AnyKey("\(path.count):" + path.last!.stringValue.uppercased()) }
+        }
+        let prefix: Configure = {
+            $0.keyDecodingStrategy = .custom { path in
+                AnyKey(
+                    path.last!.stringValue.hasPrefix("x_")
+                        ? String(path.last!.stringValue.dropFirst(2)) : path.last!.stringValue)
+            }
+        }
         return [
             Row.row(snakeKeys, as: SnakeModel.self, "snake", configure: snake),
             Row.row(snakeKeys, as: KeyNames.self, "snake", configure: snake),
             Row.row(snakeKeys, as: [String: Ignore].self, "snake", configure: snake),
             // "user_id" and "user_ID" both convert to "userId": first in document order wins, and a
             // JSONSerialization tree has no order, so the recorder (which reads every key) is Data-only.
-            Row.row(snakeKeys, as: Recorder.self, "snake", checkDefaultPolicy: false, objectInput: false, configure: snake),
+            Row.row(
+                snakeKeys, as: Recorder.self, "snake", checkDefaultPolicy: false, objectInput: false, configure: snake),
             Row.row(snakeKeys, as: SnakeModel.self),
-            Row.row("{\"first_name\":\"x\",\"firstName\":\"y\"}", as: SnakeModel.self, "snake", objectInput: false, configure: snake),
+            Row.row(
+                "{\"first_name\":\"x\",\"firstName\":\"y\"}", as: SnakeModel.self, "snake", objectInput: false,
+                configure: snake),
             // Two keys that convert alike: the first in document order wins, and a JSONSerialization
             // dictionary has no order, so these two are not compared as object trees.
-            Row.row("{\"firstName\":\"y\",\"first_name\":\"x\"}", as: SnakeModel.self, "snake", objectInput: false, configure: snake),
+            Row.row(
+                "{\"firstName\":\"y\",\"first_name\":\"x\"}", as: SnakeModel.self, "snake", objectInput: false,
+                configure: snake),
             Row.row("{\"user_id\":1}", as: SnakeModel.self, "snake", configure: snake),
             Row.row("{\"user_iD\":1,\"userID\":2}", as: SnakeModel.self, "snake", configure: snake),
-            Row.row("{\"name\":\"a\",\"age\":1,\"address\":{\"street\":\"s\",\"zip\":\"z\"}}", as: Person.self, "snake", configure: snake),
+            Row.row(
+                "{\"name\":\"a\",\"age\":1,\"address\":{\"street\":\"s\",\"zip\":\"z\"}}", as: Person.self, "snake",
+                configure: snake),
             Row.row("{\"na_me\":\"a\",\"age\":1}", as: Person.self, "snake", configure: snake),
             Row.row("{\"a_b\":{\"c_d\":1}}", as: [String: [String: Int]].self, "snake", configure: snake),
             Row.row("{\"a\\u005fb\":1}", as: KeyNames.self, "snake escaped underscore", configure: snake),
@@ -810,11 +906,19 @@ enum ParityTable {
             Row.row(snakeKeys, as: KeyNames.self, "custom upper", configure: upper),
             Row.row(snakeKeys, as: [String: Ignore].self, "custom upper", configure: upper),
             Row.row("{\"1:NAME\":1}", as: KeyNames.self, "custom upper", configure: upper),
-            Row.row("{\"x_name\":\"a\",\"x_age\":1,\"x_address\":{\"x_street\":\"s\",\"zip\":2}}", as: Person.self, "custom prefix", configure: prefix),
-            Row.row("{\"x_name\":\"a\",\"name\":\"b\",\"age\":1}", as: Person.self, "custom prefix", objectInput: false, configure: prefix),
-            Row.row("{\"name\":\"b\",\"x_name\":\"a\",\"age\":1}", as: Person.self, "custom prefix", objectInput: false, configure: prefix),
+            Row.row(
+                "{\"x_name\":\"a\",\"x_age\":1,\"x_address\":{\"x_street\":\"s\",\"zip\":2}}", as: Person.self,
+                "custom prefix", configure: prefix),
+            Row.row(
+                "{\"x_name\":\"a\",\"name\":\"b\",\"age\":1}", as: Person.self, "custom prefix", objectInput: false,
+                configure: prefix),
+            Row.row(
+                "{\"name\":\"b\",\"x_name\":\"a\",\"age\":1}", as: Person.self, "custom prefix", objectInput: false,
+                configure: prefix),
             Row.row("[{\"x_name\":\"a\",\"x_age\":\"1\"}]", as: [Person].self, "custom prefix", configure: prefix),
-            Row.row("{\"inner\":[{\"a\":1}]}", as: UserInfoReader.self, "userInfo", configure: { $0.userInfo[infoKey] = "hello" }),
+            Row.row(
+                "{\"inner\":[{\"a\":1}]}", as: UserInfoReader.self, "userInfo",
+                configure: { $0.userInfo[infoKey] = "hello" }),
             Row.row("{\"inner\":[{\"a\":1},2]}", as: UserInfoReader.self, "no userInfo"),
         ]
     }()
@@ -823,31 +927,50 @@ enum ParityTable {
 
     static let json5: [Row] = {
         let j5: Configure = { $0.allowsJSON5 = true }
-        func r<T: Decodable & Equatable & Sendable>(_ json: String, _ t: T.Type, sourceLocation: SourceLocation = #_sourceLocation) -> [Row] {
-            [Row.row(json, as: T.self, "JSON5", configure: j5, sourceLocation: sourceLocation),
-             Row.row(json, as: T.self, "JSON5 off", sourceLocation: sourceLocation)]
+        func r<T: Decodable & Equatable & Sendable>(
+            _ json: String, _ t: T.Type, sourceLocation: SourceLocation = #_sourceLocation
+        ) -> [Row] {
+            [
+                Row.row(json, as: T.self, "JSON5", configure: j5, sourceLocation: sourceLocation),
+                Row.row(json, as: T.self, "JSON5 off", sourceLocation: sourceLocation),
+            ]
         }
         var rows: [Row] = []
         rows += r("{a:1}", [String: Int].self) + r("{'a':'b'}", [String: String].self) + r("{a:1,}", [String: Int].self)
         rows += r("[1,2,]", [Int].self) + r("// c\n1", Int.self) + r("/* c */1", Int.self) + r("1 /* c */", Int.self)
-        rows += r("/* unterminated", Int.self) + r("1 /* unterminated", Int.self) + r("// only", Int.self) + r("1 //", Int.self)
+        rows +=
+            r("/* unterminated", Int.self) + r("1 /* unterminated", Int.self) + r("// only", Int.self)
+            + r("1 //", Int.self)
         rows += r("{a:1, // c\n b:2}", [String: Int].self) + r("[1 /* , */ , 2]", [Int].self)
-        for number in ["0x1F", "0X1f", "-0x10", "+0x10", "+1", ".5", "5.", "+.5", "-.5", "Infinity", "-Infinity", "+Infinity", "NaN",
-                       "-NaN", "0xFFFFFFFFFFFFFFFF", "0x8000000000000000", "0x7FFFFFFFFFFFFFFF", "-0x8000000000000000", "0x", "0xG",
-                       "1e5", "1.5", "01", "0.e1", ".e1", "5.e2", "0x1.8", "1_0", "infinity", "+", "-", "0", "-0", "00", "1E+2",
-                       "123456789012345678901234567890", "9007199254740993", "0x20000000000001", "1e400", "-0x0", "0xff", "+0",
-                       "9223372036854775807", "9223372036854775806", "-9223372036854775808", "18446744073709551615", "18446744073709551614"] {
-            rows += r(number, Int.self) + r(number, Double.self) + r(number, Decimal.self) + r(number, UInt64.self)
+        for number in [
+            "0x1F", "0X1f", "-0x10", "+0x10", "+1", ".5", "5.", "+.5", "-.5", "Infinity", "-Infinity", "+Infinity",
+            "NaN",
+            "-NaN", "0xFFFFFFFFFFFFFFFF", "0x8000000000000000", "0x7FFFFFFFFFFFFFFF", "-0x8000000000000000", "0x",
+            "0xG",
+            "1e5", "1.5", "01", "0.e1", ".e1", "5.e2", "0x1.8", "1_0", "infinity", "+", "-", "0", "-0", "00", "1E+2",
+            "123456789012345678901234567890", "9007199254740993", "0x20000000000001", "1e400", "-0x0", "0xff", "+0",
+            "9223372036854775807", "9223372036854775806", "-9223372036854775808", "18446744073709551615",
+            "18446744073709551614",
+        ] {
+            rows +=
+                r(number, Int.self) + r(number, Double.self) + r(number, Decimal.self) + r(number, UInt64.self)
                 + r(number, Int64.self) + r(number, Float.self) + r(number, UInt8.self) + r(number, String.self)
                 + r("[\(number)]", [Int8].self) + r("{\"v\":\(number)}", Wrap<Double>.self)
         }
-        for string in ["'single'", "'it\\'s'", "\"it\\'s\"", "'say \"hi\"'", "\"a\\\nb\"", "\"a\\\r\nb\"", "\"\\x41\"", "\"\\x4\"",
-                       "\"\\v\"", "\"\\0\"", "\"\\01\"", "\"\\a\"", "\"\\9\"", "\"«E2 80 A8»\"", "\"\\«E2 80 A8»\"", "\"\\u0000\"",
-                       "\"a«09»b\"", "\"a«0B»b\"", "\"a«0A»b\"", "'a«01»'", "'unterminated", "\"\\ud83d\\ude00\"", "\"\\ud83d\"",
-                       "'\\u00e9'", "'a\"b'", "\"«FF»\"", "\"\\q\"", "\"\\u12\""] {
-            rows += r(string, String.self) + r("[\(string)]", [String].self) + r("{\"used\":1,\"unused\":\(string)}", Used.self)
+        for string in [
+            "'single'", "'it\\'s'", "\"it\\'s\"", "'say \"hi\"'", "\"a\\\nb\"", "\"a\\\r\nb\"", "\"\\x41\"", "\"\\x4\"",
+            "\"\\v\"", "\"\\0\"", "\"\\01\"", "\"\\a\"", "\"\\9\"", "\"«E2 80 A8»\"", "\"\\«E2 80 A8»\"", "\"\\u0000\"",
+            "\"a«09»b\"", "\"a«0B»b\"", "\"a«0A»b\"", "'a«01»'", "'unterminated", "\"\\ud83d\\ude00\"", "\"\\ud83d\"",
+            "'\\u00e9'", "'a\"b'", "\"«FF»\"", "\"\\q\"", "\"\\u12\"",
+        ] {
+            rows +=
+                r(string, String.self) + r("[\(string)]", [String].self)
+                + r("{\"used\":1,\"unused\":\(string)}", Used.self)
         }
-        for key in ["a", "$_a1", "_", "\\u0061", "a\\u0062", "é", "a b", "1a", "a-b", "'a'", "\"a\"", "null", "true", "1", "ab«E2 80 A8»"] {
+        for key in [
+            "a", "$_a1", "_", "\\u0061", "a\\u0062", "é", "a b", "1a", "a-b", "'a'", "\"a\"", "null", "true", "1",
+            "ab«E2 80 A8»",
+        ] {
             rows += r("{\(key):1}", [String: Int].self) + r("{\(key):1, used: 2}", Used.self)
         }
         for space in ["«0B»", "«0C»", "«C2 A0»", "«EF BB BF»", "«E2 80 A8»", "«E2 80 A9»", "«E3 80 80»", "«00»"] {
@@ -864,9 +987,12 @@ enum ParityTable {
 
     static let topLevelDictionary: [Row] = {
         let atld: Configure = { $0.assumesTopLevelDictionary = true }
-        let both: Configure = { $0.assumesTopLevelDictionary = true; $0.allowsJSON5 = true }
+        let both: Configure = {
+            $0.assumesTopLevelDictionary = true; $0.allowsJSON5 = true
+        }
         let inputs = [
-            "\"a\":1,\"b\":2", "{\"a\":1}", "", " ", "\"a\":1,", "a:1", "[1]", "\"a\":1}", "1", "\"a\":1 \"b\":2", "{\"a\":1} ",
+            "\"a\":1,\"b\":2", "{\"a\":1}", "", " ", "\"a\":1,", "a:1", "[1]", "\"a\":1}", "1", "\"a\":1 \"b\":2",
+            "{\"a\":1} ",
             "\"a\":{\"b\":1}", "\"a\"", "\"a\":", ",", "// c\n a:1", "\"a\":1,\"a\":2", "{}", "{} {}", "\"a\":1}{",
         ]
         return inputs.flatMap { json -> [Row] in
@@ -882,33 +1008,47 @@ enum ParityTable {
 
     // MARK: Nesting
 
-    static func nestedArrays(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
+    static func nestedArrays(_ depth: Int) -> String {
+        String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    }
     static func nestedObjects(_ depth: Int) -> String {
         String(repeating: "{\"a\":", count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
     }
     static func nestedMixed(_ depth: Int) -> String {
         var open = "", close = ""
-        for i in 0 ..< depth { if i % 2 == 0 { open += "["; close = "]" + close } else { open += "{\"a\":"; close = "}" + close } }
+        for i in 0..<depth {
+            if i % 2 == 0 { open += "["; close = "]" + close } else { open += "{\"a\":"; close = "}" + close }
+        }
         return open.hasSuffix(":") ? open + "1" + close : open + close
     }
 
-    static let nesting: [Row] = [511, 512, 513, 600, 10_000].flatMap { depth -> [Row] in
-        [
-            Row.row(nestedArrays(depth), as: Ignore.self, "depth \(depth)", objectInput: false),
-            Row.row(nestedObjects(depth), as: Ignore.self, "depth \(depth)", objectInput: false),
-            Row.row(nestedMixed(depth), as: Ignore.self, "depth \(depth)", objectInput: false),
-            Row.row("{\"x\":1,\"y\":\(nestedArrays(depth))}", as: Ignore.self, "depth \(depth) nested", objectInput: false),
-            Row.row(nestedArrays(depth), as: [Ignore].self, "depth \(depth)", objectInput: false),
-        ] + (depth <= 600 ? [
-            Row.row(nestedArrays(depth), as: Depth.self, "depth \(depth)", objectInput: false, largeStack: true),
-            Row.row(nestedObjects(depth), as: Depth.self, "depth \(depth)", objectInput: false, largeStack: true),
-        ] : [])
-    } + [
-        Row.row("[" + nestedArrays(511) + "," + nestedArrays(511) + "]", as: Ignore.self, "siblings at depth 512", objectInput: false),
-        // (Exactly 513 "[" and nothing else crashes JSONDecoder itself; see ErrorLocationTests.)
-        Row.row(String(repeating: "[", count: 513) + "]", as: Ignore.self, "unclosed 513", objectInput: false),
-        Row.row(String(repeating: "[", count: 100), as: Ignore.self, "unclosed 100", objectInput: false),
-    ]
+    static let nesting: [Row] =
+        [511, 512, 513, 600, 10_000].flatMap { depth -> [Row] in
+            [
+                Row.row(nestedArrays(depth), as: Ignore.self, "depth \(depth)", objectInput: false),
+                Row.row(nestedObjects(depth), as: Ignore.self, "depth \(depth)", objectInput: false),
+                Row.row(nestedMixed(depth), as: Ignore.self, "depth \(depth)", objectInput: false),
+                Row.row(
+                    "{\"x\":1,\"y\":\(nestedArrays(depth))}", as: Ignore.self, "depth \(depth) nested",
+                    objectInput: false),
+                Row.row(nestedArrays(depth), as: [Ignore].self, "depth \(depth)", objectInput: false),
+            ]
+                + (depth <= 600
+                    ? [
+                        Row.row(
+                            nestedArrays(depth), as: Depth.self, "depth \(depth)", objectInput: false, largeStack: true),
+                        Row.row(
+                            nestedObjects(depth), as: Depth.self, "depth \(depth)", objectInput: false, largeStack: true
+                        ),
+                    ] : [])
+        } + [
+            Row.row(
+                "[" + nestedArrays(511) + "," + nestedArrays(511) + "]", as: Ignore.self, "siblings at depth 512",
+                objectInput: false),
+            // (Exactly 513 "[" and nothing else crashes JSONDecoder itself; see ErrorLocationTests.)
+            Row.row(String(repeating: "[", count: 513) + "]", as: Ignore.self, "unclosed 513", objectInput: false),
+            Row.row(String(repeating: "[", count: 100), as: Ignore.self, "unclosed 100", objectInput: false),
+        ]
 
     // MARK: Container probes
 
@@ -928,36 +1068,44 @@ enum ParityTable {
         "[\"s\",5,6,{\"a\":\"x\"},[1,\"y\"],3,4]", "{}", "null", "[\"s\",5,6,[],{},\"z\"]", "[\"«FF»\",1]", "[\"\\q\"]",
     ]
 
-    static let probes: [Row] = keyedInputs.flatMap { json -> [Row] in
-        [
-            Row.row(json, as: KeyedProbe.self, checkDefaultPolicy: false),
-            Row.row("[\(json), \(json)]", as: [KeyedProbe].self, checkDefaultPolicy: false),
-            Row.row("{\"outer\": {\"p\": \(json)}}", as: [String: [String: KeyedProbe]].self, checkDefaultPolicy: false),
-            Row.row(json, as: KeyedProbe.self, "snake", checkDefaultPolicy: false, configure: { $0.keyDecodingStrategy = .convertFromSnakeCase }),
-            Row.row(json, as: Recorder.self, checkDefaultPolicy: false),
-            Row.row(json, as: PathRecorder.self, checkDefaultPolicy: false),
+    static let probes: [Row] =
+        keyedInputs.flatMap { json -> [Row] in
+            [
+                Row.row(json, as: KeyedProbe.self, checkDefaultPolicy: false),
+                Row.row("[\(json), \(json)]", as: [KeyedProbe].self, checkDefaultPolicy: false),
+                Row.row(
+                    "{\"outer\": {\"p\": \(json)}}", as: [String: [String: KeyedProbe]].self, checkDefaultPolicy: false),
+                Row.row(
+                    json, as: KeyedProbe.self, "snake", checkDefaultPolicy: false,
+                    configure: { $0.keyDecodingStrategy = .convertFromSnakeCase }),
+                Row.row(json, as: Recorder.self, checkDefaultPolicy: false),
+                Row.row(json, as: PathRecorder.self, checkDefaultPolicy: false),
+            ]
+        }
+        + unkeyedInputs.flatMap { json -> [Row] in
+            [
+                Row.row(json, as: UnkeyedProbe.self, checkDefaultPolicy: false),
+                Row.row("{\"a\": [\(json)]}", as: [String: [UnkeyedProbe]].self, checkDefaultPolicy: false),
+                Row.row(json, as: PathRecorder.self, checkDefaultPolicy: false),
+            ]
+        } + [
+            Row.row("{\"a\":[{\"b\":[1,{\"c\":null}]}],\"d\":{}}", as: PathRecorder.self, checkDefaultPolicy: false),
+            Row.row("{\"a\":[{\"b\":[1,{\"c\":null}]}],\"d\":{}}", as: Recorder.self, checkDefaultPolicy: false),
+            Row.row("[[[[[[]]]]],{\"a\":{\"b\":{}}}]", as: PathRecorder.self, checkDefaultPolicy: false),
         ]
-    } + unkeyedInputs.flatMap { json -> [Row] in
-        [
-            Row.row(json, as: UnkeyedProbe.self, checkDefaultPolicy: false),
-            Row.row("{\"a\": [\(json)]}", as: [String: [UnkeyedProbe]].self, checkDefaultPolicy: false),
-            Row.row(json, as: PathRecorder.self, checkDefaultPolicy: false),
-        ]
-    } + [
-        Row.row("{\"a\":[{\"b\":[1,{\"c\":null}]}],\"d\":{}}", as: PathRecorder.self, checkDefaultPolicy: false),
-        Row.row("{\"a\":[{\"b\":[1,{\"c\":null}]}],\"d\":{}}", as: Recorder.self, checkDefaultPolicy: false),
-        Row.row("[[[[[[]]]]],{\"a\":{\"b\":{}}}]", as: PathRecorder.self, checkDefaultPolicy: false),
-    ]
 
     // MARK: Miscellaneous
 
     static let misc: [Row] = [
-        Row.row("{\"v\":[[1,2],[3]]}", as: Wrap<[[Int]]>.self), Row.row("{\"v\":{\"a\":[1]}}", as: Wrap<[String: [Int]]>.self),
-        Row.row("{\"v\":{\"1\":[1]}}", as: Wrap<[Int: [Int]]>.self), Row.row("{\"v\":{\"a\":[1]}}", as: Wrap<[Int: [Int]]>.self),
+        Row.row("{\"v\":[[1,2],[3]]}", as: Wrap<[[Int]]>.self),
+        Row.row("{\"v\":{\"a\":[1]}}", as: Wrap<[String: [Int]]>.self),
+        Row.row("{\"v\":{\"1\":[1]}}", as: Wrap<[Int: [Int]]>.self),
+        Row.row("{\"v\":{\"a\":[1]}}", as: Wrap<[Int: [Int]]>.self),
         Row.row("[{\"v\":1},{\"v\":\"1\"}]", as: [Wrap<Int>].self), Row.row("[{\"v\":1},{}]", as: [Wrap<Int>].self),
         Row.row("[{\"v\":1},null]", as: [Wrap<Int>].self), Row.row("[{\"v\":1},null]", as: [Wrap<Int>?].self),
         Row.row("{\"v\":\"\\u0000\"}", as: Wrap<String>.self),
-        Row.row("[1,2,3]", as: Set<Int>.self), Row.row("[1,1]", as: Set<Int>.self), Row.row("[1,2]", as: ContiguousArray<Int>.self),
+        Row.row("[1,2,3]", as: Set<Int>.self), Row.row("[1,1]", as: Set<Int>.self),
+        Row.row("[1,2]", as: ContiguousArray<Int>.self),
         Row.row("{\"a\":1}", as: [String: Int8].self), Row.row("{\"a\":128}", as: [String: Int8].self),
         Row.row("[\"a\",1]", as: [String].self), Row.row("[[1],[\"a\"]]", as: [[String]].self),
         Row.row("{\"lowerBound\":1,\"upperBound\":3}", as: Range<Int>.self), Row.row("[1,3]", as: Range<Int>.self),
@@ -974,13 +1122,12 @@ struct ParityTableTests {
         row.checkData(row)
     }
 
-
     @Test("Same decoder from several threads at once")
     func concurrentUse() async {
         let strict = LenientJSONDecoder(policy: .strict)
         let rows = ParityTable.structs
         let problems = await withTaskGroup(of: [String].self) { group in
-            for _ in 0 ..< 4 {
+            for _ in 0..<4 {
                 group.addTask {
                     var problems: [String] = []
                     for row in rows.shuffled() {

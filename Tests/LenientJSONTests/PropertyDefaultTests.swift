@@ -29,7 +29,9 @@ struct OtherScore: Decodable, Equatable {
 struct PropertyDefaultTests {
     static func decoder(_ preset: Preset) -> LenientJSONDecoder {
         let decoder = LenientJSONDecoder(policy: preset.policy)
-        decoder.register(defaults: ["role": DefaultRole.member, "score": 7, "nickname": "none", "ratio": 1], for: DefaultProfile.self)
+        decoder.register(
+            defaults: ["role": DefaultRole.member, "score": 7, "nickname": "none", "ratio": 1], for: DefaultProfile.self
+        )
         return decoder
     }
 
@@ -41,10 +43,14 @@ struct PropertyDefaultTests {
         #"{"name": "Ada", "role": "boss", "score": "many", "nickname": {"a": 1}, "ratio": {}}"#,
     ]
 
-    @Test("missing, null and undecodable values take the property's default", arguments: Preset.allCases, InputKind.allCases)
+    @Test(
+        "missing, null and undecodable values take the property's default", arguments: Preset.allCases,
+        InputKind.allCases)
     func defaults(preset: Preset, input: InputKind) throws {
         for json in Self.defaultedInputs {
-            #expect(try input.decode(DefaultProfile.self, from: Data(json.utf8), with: Self.decoder(preset)) == Self.defaulted, "\(json)")
+            #expect(
+                try input.decode(DefaultProfile.self, from: Data(json.utf8), with: Self.decoder(preset))
+                    == Self.defaulted, "\(json)")
         }
     }
 
@@ -61,7 +67,8 @@ struct PropertyDefaultTests {
     func precedence(input: InputKind) throws {
         let decoder = Self.decoder(.permissive)
         decoder.register(fallback: DefaultRole.admin)
-        let profile = try input.decode(DefaultProfile.self, from: Data(#"{"name": "Ada", "role": "boss"}"#.utf8), with: decoder)
+        let profile = try input.decode(
+            DefaultProfile.self, from: Data(#"{"name": "Ada", "role": "boss"}"#.utf8), with: decoder)
         #expect(profile == Self.defaulted)
     }
 
@@ -85,7 +92,8 @@ struct PropertyDefaultTests {
         let decoder = LenientJSONDecoder()
         decoder.register(defaults: ["score": "zero"], for: DefaultProfile.self)
         do {
-            _ = try input.decode(DefaultProfile.self, from: Data(#"{"name": "Ada", "role": "admin", "ratio": 1}"#.utf8), with: decoder)
+            _ = try input.decode(
+                DefaultProfile.self, from: Data(#"{"name": "Ada", "role": "admin", "ratio": 1}"#.utf8), with: decoder)
             Issue.record("expected an error")
         } catch DecodingError.typeMismatch(let type, let context) {
             #expect(ObjectIdentifier(type) == ObjectIdentifier(Int.self))

@@ -8,14 +8,15 @@ import Testing
 /// (`Support/Corpus/MessyCorpus.swift`): the same sequence on every platform and run.
 extension SplitMix64 {
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0 ..< 1, using: &self) < p }
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
     mutating func pick<C: Collection>(_ c: C) -> C.Element { c.randomElement(using: &self)! }
 }
 
 // MARK: - Schemas
 
 enum Scalar: CaseIterable, Sendable {
-    case bool, string, int, int8, uint8, int16, uint16, int32, uint32, int64, uint64, uint, double, float, decimal, date, data, url
+    case bool, string, int, int8, uint8, int16, uint16, int32, uint32, int64, uint64, uint, double, float, decimal,
+        date, data, url
 }
 
 /// The shape a document is decoded as. `Node` reads it from `userInfo` and finds its own
@@ -50,7 +51,8 @@ indirect enum Schema: Sendable, CustomStringConvertible {
         case .optional(let s, let p): return "\(s)?\(p ? "p" : "")"
         case .array(let s, let g): return "[\(s)]\(g ? "*" : "")"
         case .dict(let s, let g): return "[:\(s)]\(g ? "*" : "")"
-        case .object(let f, let n): return "{\(f.map { "\($0.name): \($0.schema)" }.joined(separator: ", "))}\(n ? "n" : "")"
+        case .object(let f, let n):
+            return "{\(f.map { "\($0.name): \($0.schema)" }.joined(separator: ", "))}\(n ? "n" : "")"
         }
     }
 
@@ -69,7 +71,9 @@ indirect enum Schema: Sendable, CustomStringConvertible {
             return try element.resolve(path.dropFirst())
         case .dict(let element, _): return try element.resolve(path.dropFirst())
         case .object(let fields, _):
-            guard let field = fields.first(where: { $0.name == key.stringValue }) else { throw SchemaError.badPath(key.stringValue) }
+            guard let field = fields.first(where: { $0.name == key.stringValue }) else {
+                throw SchemaError.badPath(key.stringValue)
+            }
             return try field.schema.resolve(path.dropFirst())
         case .scalar: throw SchemaError.badPath(key.stringValue)
         }
@@ -94,7 +98,8 @@ indirect enum Node: Decodable, Equatable, Sendable, CustomStringConvertible {
         case .null: return "null"
         case .scalar(let s): return s
         case .array(let a): return "[" + a.map(\.description).joined(separator: ",") + "]"
-        case .object(let o): return "{" + o.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ",") + "}"
+        case .object(let o):
+            return "{" + o.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ",") + "}"
         }
     }
 
@@ -195,7 +200,9 @@ indirect enum Node: Decodable, Equatable, Sendable, CustomStringConvertible {
             if try u.decodeNil() { return .null }
             return try decode(inner, from: &u)
         case .array(let element, true):
-            if case .scalar(let s, _) = element { let box = UnkeyedBox(u); defer { u = box.u }; return try s.accept(UnkeyedArray(box: box)) }
+            if case .scalar(let s, _) = element {
+                let box = UnkeyedBox(u); defer { u = box.u }; return try s.accept(UnkeyedArray(box: box))
+            }
             return .array(try u.decode([Node].self))
         case .array(let element, false):
             var n = try u.nestedUnkeyedContainer()
@@ -203,7 +210,9 @@ indirect enum Node: Decodable, Equatable, Sendable, CustomStringConvertible {
             while !n.isAtEnd { items.append(try decode(element, from: &n)) }
             return .array(items)
         case .dict(let element, true):
-            if case .scalar(let s, _) = element { let box = UnkeyedBox(u); defer { u = box.u }; return try s.accept(UnkeyedDict(box: box)) }
+            if case .scalar(let s, _) = element {
+                let box = UnkeyedBox(u); defer { u = box.u }; return try s.accept(UnkeyedDict(box: box))
+            }
             return .object(try u.decode([String: Node].self))
         case .dict(let element, false):
             return try members(element, u.nestedContainer(keyedBy: AnyKey.self))
@@ -376,7 +385,9 @@ struct KeyedArray: ScalarVisitor {
 }
 struct KeyedDict: ScalarVisitor {
     let c: KeyedDecodingContainer<AnyKey>, k: AnyKey
-    func visit<T: Decodable>(_: T.Type) throws -> Node { .object(try c.decode([String: T].self, forKey: k).mapValues(Node.tag)) }
+    func visit<T: Decodable>(_: T.Type) throws -> Node {
+        .object(try c.decode([String: T].self, forKey: k).mapValues(Node.tag))
+    }
 }
 struct UnkeyedGeneric: ScalarVisitor {
     let box: UnkeyedBox
@@ -384,7 +395,9 @@ struct UnkeyedGeneric: ScalarVisitor {
 }
 struct UnkeyedDict: ScalarVisitor {
     let box: UnkeyedBox
-    func visit<T: Decodable>(_: T.Type) throws -> Node { .object(try box.u.decode([String: T].self).mapValues(Node.tag)) }
+    func visit<T: Decodable>(_: T.Type) throws -> Node {
+        .object(try box.u.decode([String: T].self).mapValues(Node.tag))
+    }
 }
 struct UnkeyedArray: ScalarVisitor {
     let box: UnkeyedBox
@@ -405,7 +418,9 @@ indirect enum J {
 struct RandomConfig: Sendable, CustomStringConvertible {
     var dateStrategy: Int  // 0 deferredToDate, 1 secondsSince1970, 2 millisecondsSince1970, 3 iso8601
     var json5: Bool
-    var description: String { "date strategy \(["deferredToDate", "secondsSince1970", "millisecondsSince1970", "iso8601"][dateStrategy])\(json5 ? ", allowsJSON5" : "")" }
+    var description: String {
+        "date strategy \(["deferredToDate", "secondsSince1970", "millisecondsSince1970", "iso8601"][dateStrategy])\(json5 ? ", allowsJSON5" : "")"
+    }
 
     func configure(_ schema: Schema) -> Configure {
         let strategy = dateStrategy, json5 = json5
@@ -434,7 +449,7 @@ struct RandomCase {
     /// `-0`, integers within 2^53) and never uses JSON5, garbage bytes or bad strings.
     static func make(seed: UInt64, objectSafe: Bool = false) -> RandomCase {
         var g = DocumentGenerator(rng: SplitMix64(seed: seed), objectSafe: objectSafe)
-        let config = RandomConfig(dateStrategy: g.rng.int(0 ... 3), json5: !objectSafe && g.rng.chance(0.1))
+        let config = RandomConfig(dateStrategy: g.rng.int(0...3), json5: !objectSafe && g.rng.chance(0.1))
         g.dateStrategy = config.dateStrategy
         let schema = g.schema(depth: 0)
         var tree = g.value(for: schema, depth: 0)
@@ -456,19 +471,23 @@ struct DocumentGenerator {
     var dateStrategy = 0
 
     // Field names never normalize alike (so normalized key matching cannot fill an Optional).
-    static let fieldNames = ["a", "b", "id", "name", "value", "x1", "_u", "camelCase", "snake_case", "with space", "é", "q\"t", "k\\s", "日本", "emoji😀", "Z"]
+    static let fieldNames = [
+        "a", "b", "id", "name", "value", "x1", "_u", "camelCase", "snake_case", "with space", "é", "q\"t", "k\\s", "日本",
+        "emoji😀", "Z",
+    ]
 
     mutating func schema(depth: Int) -> Schema {
-        let roll = rng.int(0 ... 9)
+        let roll = rng.int(0...9)
         if depth >= 3 || roll < 3 { return .scalar(rng.pick(Scalar.allCases), generic: rng.chance(0.3)) }
         switch roll {
         case 3: return .optional(schema(depth: depth + 1).unwrapped, viaIfPresent: rng.chance(0.4))
         case 4, 5: return .array(schema(depth: depth + 1), generic: rng.chance(0.5))
         case 6: return .dict(schema(depth: depth + 1), generic: rng.chance(0.5))
         default:
-            var names = Self.fieldNames.shuffled(using: &rng).prefix(rng.int(1 ... 5))
+            var names = Self.fieldNames.shuffled(using: &rng).prefix(rng.int(1...5))
             if names.isEmpty { names = ["a"] }
-            return .object(names.map { Schema.Field(name: $0, schema: schema(depth: depth + 1)) }, nested: rng.chance(0.4))
+            return .object(
+                names.map { Schema.Field(name: $0, schema: schema(depth: depth + 1)) }, nested: rng.chance(0.4))
         }
     }
 
@@ -478,10 +497,13 @@ struct DocumentGenerator {
         switch schema {
         case .scalar(let s, _): return scalar(s)
         case .optional(let inner, _): return rng.chance(0.3) ? .token("null") : value(for: inner, depth: depth + 1)
-        case .array(let element, _): return .array((0 ..< rng.int(0 ... 4)).map { _ in value(for: element, depth: depth + 1) })
+        case .array(let element, _):
+            return .array((0..<rng.int(0...4)).map { _ in value(for: element, depth: depth + 1) })
         case .dict(let element, _):
             var keys = Set<String>()
-            for _ in 0 ..< rng.int(0 ... 4) { keys.insert(rng.pick(["k", "key", "a b", "1", "", "é", "ü\u{308}", "\\u00e9x", "z\\n", "K"])) }
+            for _ in 0..<rng.int(0...4) {
+                keys.insert(rng.pick(["k", "key", "a b", "1", "", "é", "ü\u{308}", "\\u00e9x", "z\\n", "K"]))
+            }
             return .object(keys.sorted().map { (key: Array($0.utf8), value: value(for: element, depth: depth + 1)) })
         case .object(let fields, _):
             var members: [(key: [UInt8], value: J)] = []
@@ -489,7 +511,9 @@ struct DocumentGenerator {
                 if case .optional = field.schema, rng.chance(0.2) { continue }  // absent Optional
                 members.append((key: escapeKey(field.name), value: value(for: field.schema, depth: depth + 1)))
             }
-            if rng.chance(0.2) { members.append((key: Array("zz_extra\(rng.int(0 ... 9))".utf8), value: .token("[1,{\"x\":null}]"))) }
+            if rng.chance(0.2) {
+                members.append((key: Array("zz_extra\(rng.int(0 ... 9))".utf8), value: .token("[1,{\"x\":null}]")))
+            }
             members.shuffle(using: &rng)
             return .object(members)
         }
@@ -504,7 +528,9 @@ struct DocumentGenerator {
             case "\\": out += Array("\\\\".utf8)
             default:
                 if scalar.value > 0x7F && rng.chance(0.5) {
-                    for unit in String(scalar).utf16 { out += Array(("\\u" + String(unit, radix: 16).leftPadded(4)).utf8) }
+                    for unit in String(scalar).utf16 {
+                        out += Array(("\\u" + String(unit, radix: 16).leftPadded(4)).utf8)
+                    }
                 } else {
                     out += Array(String(scalar).utf8)
                 }
@@ -515,14 +541,16 @@ struct DocumentGenerator {
 
     mutating func integer<T: FixedWidthInteger>(_: T.Type) -> J {
         var value: T
-        switch rng.int(0 ... 9) {
+        switch rng.int(0...9) {
         case 0: value = T.min
         case 1: value = T.max
         case 2: value = 0
-        case 3 ... 5: value = T(clamping: rng.int(-100 ... 100))
-        default: value = T.random(in: T.min ... T.max, using: &rng)
+        case 3...5: value = T(clamping: rng.int(-100...100))
+        default: value = T.random(in: T.min...T.max, using: &rng)
         }
-        if objectSafe { value = T(clamping: Int64(clamping: value).clamped(to: -9_007_199_254_740_991 ... 9_007_199_254_740_991)) }
+        if objectSafe {
+            value = T(clamping: Int64(clamping: value).clamped(to: -9_007_199_254_740_991...9_007_199_254_740_991))
+        }
         let text = String(value)
         if value.magnitude < 1_000_000_000_000, rng.chance(0.15) {
             return .token(rng.pick([text + ".0", text + "e0", text + "E+0", text + ".000"]))
@@ -531,17 +559,21 @@ struct DocumentGenerator {
     }
 
     mutating func double(digits: Int = 17) -> String {
-        switch rng.int(0 ... 5) {
-        case 0: return String(rng.int(-1000 ... 1000))
+        switch rng.int(0...5) {
+        case 0: return String(rng.int(-1000...1000))
         case 1:
-            let whole = rng.int(-99999 ... 99999)
+            let whole = rng.int(-99999...99999)
             return "\(whole).\(rng.int(0 ... 999))"
         case 2: return "\(rng.int(1 ... 9)).\(rng.int(0 ... 999_999))e\(rng.int(-20 ... 20))"
         case 3 where !objectSafe:
             var d: Double
             repeat { d = Double(bitPattern: rng.next()) } while !d.isFinite
             return "\(d)".replacingOccurrences(of: "e+", with: "e")
-        case 4 where !objectSafe: return rng.pick(["0.1000000000000000055511151231257827", "-0.0", "1e-320", "123456789012345678", "1.7976931348623157e308", "2.2250738585072014e-308"])
+        case 4 where !objectSafe:
+            return rng.pick([
+                "0.1000000000000000055511151231257827", "-0.0", "1e-320", "123456789012345678",
+                "1.7976931348623157e308", "2.2250738585072014e-308",
+            ])
         default: return "\(Double(rng.int(-1_000_000 ... 1_000_000)) / 64)"
         }
     }
@@ -563,41 +595,58 @@ struct DocumentGenerator {
         case .double: return .token(double())
         case .float:
             // Within Float's range: a value outside it is an error (planted only by mutations).
-            if rng.chance(0.5) { return .token("\(Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()) & 0x7F7F_FFFF) * (rng.chance(0.5) ? 1 : -1))".replacingOccurrences(of: "e+", with: "e")) }
+            if rng.chance(0.5) {
+                return .token(
+                    "\(Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()) & 0x7F7F_FFFF) * (rng.chance(0.5) ? 1 : -1))"
+                        .replacingOccurrences(of: "e+", with: "e"))
+            }
             var text: String
-            repeat { text = double() } while !(Double(text).map { $0 == 0 || (abs($0) < 3.4e38 && abs($0) > 1.2e-38) } ?? false)
+            repeat {
+                text = double()
+            } while !(Double(text).map { $0 == 0 || (abs($0) < 3.4e38 && abs($0) > 1.2e-38) } ?? false)
             return .token(text)
         case .decimal:
-            let digits = (0 ..< rng.int(1 ... (objectSafe ? 15 : 30))).map { _ in String(rng.int(0 ... 9)) }.joined()
-            var text = (rng.chance(0.3) ? "-" : "") + (digits.drop { $0 == "0" }.isEmpty ? "0" : String(digits.drop { $0 == "0" }))
-            if rng.chance(0.5) { text += "." + String(rng.int(0 ... 99999)) }
+            let digits = (0..<rng.int(1...(objectSafe ? 15 : 30))).map { _ in String(rng.int(0...9)) }.joined()
+            var text =
+                (rng.chance(0.3) ? "-" : "")
+                + (digits.drop { $0 == "0" }.isEmpty ? "0" : String(digits.drop { $0 == "0" }))
+            if rng.chance(0.5) { text += "." + String(rng.int(0...99999)) }
             if rng.chance(0.3) { text += "e\(rng.int(-10 ... 10))" }
             return .token(text)
         case .date:
             switch dateStrategy {
             case 3:
-                let y = rng.int(1970 ... 2100), mo = rng.int(1 ... 12), d = rng.int(1 ... 28), h = rng.int(0 ... 23), mi = rng.int(0 ... 59), se = rng.int(0 ... 59)
+                let y = rng.int(1970...2100), mo = rng.int(1...12), d = rng.int(1...28), h = rng.int(0...23),
+                    mi = rng.int(0...59), se = rng.int(0...59)
                 let zone = rng.pick(["Z", "+01:00", "-08:00", "+05:30", "Z"])
                 func p(_ v: Int, _ w: Int) -> String { String(v).leftPadded(w) }
-                return .string(Array("\(p(y, 4))-\(p(mo, 2))-\(p(d, 2))T\(p(h, 2)):\(p(mi, 2)):\(p(se, 2))\(zone)".utf8))
-            case 2: return .token(String(rng.int(-2_000_000_000_000 ... 4_000_000_000_000)))
-            default: return .token(rng.chance(0.5) ? String(rng.int(-2_000_000_000 ... 4_000_000_000)) : double())
+                return .string(
+                    Array("\(p(y, 4))-\(p(mo, 2))-\(p(d, 2))T\(p(h, 2)):\(p(mi, 2)):\(p(se, 2))\(zone)".utf8))
+            case 2: return .token(String(rng.int(-2_000_000_000_000...4_000_000_000_000)))
+            default: return .token(rng.chance(0.5) ? String(rng.int(-2_000_000_000...4_000_000_000)) : double())
             }
         case .data:
-            let bytes = (0 ..< rng.int(0 ... 12)).map { _ in UInt8.random(in: 0 ... 255, using: &rng) }
+            let bytes = (0..<rng.int(0...12)).map { _ in UInt8.random(in: 0...255, using: &rng) }
             return .string(Array(Data(bytes).base64EncodedString().utf8))
         case .url:
-            return .string(Array(rng.pick(["https://example.com/a?b=c#d", "http://localhost:8080/", "file:///tmp/x", "mailto:a@b.c", "relative/path", "https://example.com/\\u00e9", "https:\\/\\/x.org"]).utf8))
+            return .string(
+                Array(
+                    rng.pick([
+                        "https://example.com/a?b=c#d", "http://localhost:8080/", "file:///tmp/x", "mailto:a@b.c",
+                        "relative/path", "https://example.com/\\u00e9", "https:\\/\\/x.org",
+                    ]).utf8))
         }
     }
 
     mutating func stringContent() -> [UInt8] {
         var out: [UInt8] = []
-        for _ in 0 ..< rng.int(0 ... 6) {
-            out += Array(rng.pick([
-                "a", "Hello", " ", "é", "日本", "😀", "\\n", "\\t", "\\\"", "\\\\", "\\/", "\\u00e9", "\\u0041", "\\ud83d\\ude00", "\\u2028",
-                "\\b\\f\\r", "1", "e\u{301}", "\u{7F}", "\\u0000",
-            ]).utf8)
+        for _ in 0..<rng.int(0...6) {
+            out += Array(
+                rng.pick([
+                    "a", "Hello", " ", "é", "日本", "😀", "\\n", "\\t", "\\\"", "\\\\", "\\/", "\\u00e9", "\\u0041",
+                    "\\ud83d\\ude00", "\\u2028",
+                    "\\b\\f\\r", "1", "e\u{301}", "\u{7F}", "\\u0000",
+                ]).utf8)
         }
         return out
     }
@@ -631,7 +680,7 @@ struct DocumentGenerator {
     mutating func mutate(_ tree: inout J) -> String {
         let all = paths(tree)
         let target = rng.pick(all)
-        let kind = rng.int(0 ... 7)
+        let kind = rng.int(0...7)
         var description = ""
         var rng = self.rng
         defer { self.rng = rng }
@@ -640,13 +689,15 @@ struct DocumentGenerator {
             case 0:
                 let replacement = rng.pick(["\"str\"", "17", "-3.5", "true", "[]", "{}", "[1,2]", "{\"a\":1}", "\"\""])
                 description = "wrong type \(replacement) at \(target)"
-                node = replacement.hasPrefix("\"") ? .string(Array(replacement.dropFirst().dropLast().utf8)) : .token(replacement)
+                node =
+                    replacement.hasPrefix("\"")
+                    ? .string(Array(replacement.dropFirst().dropLast().utf8)) : .token(replacement)
             case 1:
                 description = "null at \(target)"
                 node = .token("null")
             case 2:
                 if case .object(var members) = node, !members.isEmpty {
-                    let removed = members.remove(at: rng.int(0 ... members.count - 1))
+                    let removed = members.remove(at: rng.int(0...members.count - 1))
                     description = "removed key \(String(decoding: removed.key, as: UTF8.self)) at \(target)"
                     node = .object(members)
                 } else {
@@ -654,21 +705,27 @@ struct DocumentGenerator {
                     node = .token("null")
                 }
             case 3:
-                let number = rng.pick(["1e400", "-1e400", "300", "-1", "1.5", "99999999999999999999", "-9223372036854775809", "18446744073709551616",
-                                        "1e-400", "0.5e1", "65536", "-129", "4294967296", "1e38", "3.5e38", "-0", "01", "1.", "-"])
+                let number = rng.pick([
+                    "1e400", "-1e400", "300", "-1", "1.5", "99999999999999999999", "-9223372036854775809",
+                    "18446744073709551616",
+                    "1e-400", "0.5e1", "65536", "-129", "4294967296", "1e38", "3.5e38", "-0", "01", "1.", "-",
+                ])
                 description = "number \(number) at \(target)"
                 node = .token(number)
             case 4:
-                let bad = Array(rng.pick(["\\q", "\\ud800", "\\udc00x", "\u{01}", "\\u12", "\\x41", "\u{09}"]).utf8) + (rng.chance(0.5) ? [0xFF] : [])
+                let bad =
+                    Array(rng.pick(["\\q", "\\ud800", "\\udc00x", "\u{01}", "\\u12", "\\x41", "\u{09}"]).utf8)
+                    + (rng.chance(0.5) ? [0xFF] : [])
                 description = "bad string at \(target)"
                 node = .string(Array(bad))
             case 5:
                 if case .object(var members) = node, !members.isEmpty {
                     let source = rng.pick(members)
                     let replacement: J = rng.chance(0.5) ? .token("\"dup\"") : .token("null")
-                    let index = rng.int(0 ... members.count)
+                    let index = rng.int(0...members.count)
                     members.insert((key: source.key, value: replacement), at: index)
-                    description = "duplicate key \(String(decoding: source.key, as: UTF8.self)) at \(target) position \(index)"
+                    description =
+                        "duplicate key \(String(decoding: source.key, as: UTF8.self)) at \(target) position \(index)"
                     node = .object(members)
                 } else {
                     description = "wrong type [] at \(target)"
@@ -691,10 +748,13 @@ struct DocumentGenerator {
     }
 
     mutating func mutateBytes(_ bytes: inout [UInt8]) -> String {
-        let position = rng.int(0 ... bytes.count)
-        switch rng.int(0 ... 3) {
+        let position = rng.int(0...bytes.count)
+        switch rng.int(0...3) {
         case 0:
-            let byte = rng.pick([UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00, 0xFF, UInt8(ascii: "x"), 0x0B])
+            let byte = rng.pick([
+                UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "\""),
+                UInt8(ascii: "\\"), 0x00, 0xFF, UInt8(ascii: "x"), 0x0B,
+            ])
             bytes.insert(byte, at: position)
             return "inserted byte \(byte) at \(position)"
         case 1:
@@ -786,12 +846,12 @@ enum RandomDifferential {
 
 @Suite("Random differential: LenientJSONDecoder(.strict) and default vs JSONDecoder")
 struct RandomDifferentialTests {
-    @Test("Random documents and shapes", arguments: 0 ..< RandomDifferential.batches)
+    @Test("Random documents and shapes", arguments: 0..<RandomDifferential.batches)
     func batch(_ batch: Int) {
         var mismatches = 0
         var successes = 0
         var failures = 0
-        for index in 0 ..< RandomDifferential.casesPerBatch {
+        for index in 0..<RandomDifferential.casesPerBatch {
             let c = RandomCase.make(seed: RandomDifferential.seed(batch: batch, index: index))
             guard let (problem, parity) = RandomDifferential.check(c) else {
                 if c.mutation == "none" { successes += 1 } else { failures += 1 }
@@ -803,18 +863,23 @@ struct RandomDifferentialTests {
             }
         }
         if mismatches > 10 {
-            Issue.record("batch \(batch): \(mismatches) of \(RandomDifferential.casesPerBatch) cases differ (first 10 recorded)")
+            Issue.record(
+                "batch \(batch): \(mismatches) of \(RandomDifferential.casesPerBatch) cases differ (first 10 recorded)")
         }
     }
 
     /// The generator is deterministic and produces both outcomes.
     @Test func generatorCoversSuccessAndFailure() {
         var succeeded = 0, failed = 0
-        for index in 0 ..< 300 {
+        for index in 0..<300 {
             let c = RandomCase.make(seed: RandomDifferential.seed(batch: 99, index: index))
             let again = RandomCase.make(seed: c.seed)
             #expect(again.document == c.document)
-            let outcome = Outcome { try { let d = JSONDecoder(); c.config.configure(c.schema)(d); return d }().decode(Node.self, from: paddedForFoundation(c.document)) }
+            let outcome = Outcome {
+                try {
+                    let d = JSONDecoder(); c.config.configure(c.schema)(d); return d
+                }().decode(Node.self, from: paddedForFoundation(c.document))
+            }
             if outcome.succeeded { succeeded += 1 } else { failed += 1 }
         }
         #expect(succeeded > 60)

@@ -87,23 +87,31 @@ struct RealWorldRuleTests {
         var foundation: @Sendable () throws -> Bool
     }
 
-    static func row<T: Decodable & Equatable & Sendable>(_ json: String, _ type: T.Type, _ expected: T, _ name: String? = nil) -> Row {
-        Row(json: json, testDescription: "\(json) as \(name ?? "\(T.self)")", decode: { policy, input, report in
-            try decode(T.self, json, policy, input, report: &report) == expected
-        }, foundation: {
-            try JSONDecoder().decode(T.self, from: Data(json.utf8)) == expected
-        })
+    static func row<T: Decodable & Equatable & Sendable>(
+        _ json: String, _ type: T.Type, _ expected: T, _ name: String? = nil
+    ) -> Row {
+        Row(
+            json: json, testDescription: "\(json) as \(name ?? "\(T.self)")",
+            decode: { policy, input, report in
+                try decode(T.self, json, policy, input, report: &report) == expected
+            },
+            foundation: {
+                try JSONDecoder().decode(T.self, from: Data(json.utf8)) == expected
+            })
     }
 
     /// A document that JSONDecoder rejects and the policies under test must reject too.
     static func rejected<T: Decodable & Sendable>(_ json: String, _ type: T.Type) -> Row {
-        Row(json: json, testDescription: "\(json) as \(T.self)", decode: { policy, input, report in
-            _ = try decode(T.self, json, policy, input, report: &report)
-            return false
-        }, foundation: {
-            _ = try JSONDecoder().decode(T.self, from: Data(json.utf8))
-            return false
-        })
+        Row(
+            json: json, testDescription: "\(json) as \(T.self)",
+            decode: { policy, input, report in
+                _ = try decode(T.self, json, policy, input, report: &report)
+                return false
+            },
+            foundation: {
+                _ = try JSONDecoder().decode(T.self, from: Data(json.utf8))
+                return false
+            })
     }
 
     // MARK: JSON text in a string
@@ -115,7 +123,9 @@ struct RealWorldRuleTests {
         var testDescription: String { row.testDescription }
     }
 
-    static func embedded<T: Decodable & Equatable & Sendable>(_ json: String, _ type: T.Type, _ expected: T, at path: String) -> EmbeddedRow {
+    static func embedded<T: Decodable & Equatable & Sendable>(
+        _ json: String, _ type: T.Type, _ expected: T, at path: String
+    ) -> EmbeddedRow {
         EmbeddedRow(row: row(json, type, expected), path: path)
     }
 
@@ -134,8 +144,9 @@ struct RealWorldRuleTests {
         embedded(#""{\"a\":1,}""#, Inner.self, Inner(a: 1), at: "$"),
     ]
 
-    @Test("JSON text of the expected kind in a string: decoded under .lenient (a property, an element, the root) with a coerced event; JSONDecoder's error under .strict",
-          arguments: embeddedRows, InputKind.allCases)
+    @Test(
+        "JSON text of the expected kind in a string: decoded under .lenient (a property, an element, the root) with a coerced event; JSONDecoder's error under .strict",
+        arguments: embeddedRows, InputKind.allCases)
     func jsonTextInString(_ embedded: EmbeddedRow, _ input: InputKind) throws {
         var report = LenientDecodingReport()
         #expect(try embedded.row.decode(.lenient, input, &report))
@@ -157,15 +168,17 @@ struct RealWorldRuleTests {
         rejected(#"{"list": "[-]"}"#, HasList.self),
     ]
 
-    @Test("a string holding JSON of the wrong kind, JSON the model rejects or invalid JSON is an error under .strict and .lenient",
-          arguments: wrongEmbeddedRows, InputKind.allCases)
+    @Test(
+        "a string holding JSON of the wrong kind, JSON the model rejects or invalid JSON is an error under .strict and .lenient",
+        arguments: wrongEmbeddedRows, InputKind.allCases)
     func wrongJSONTextInStringIsAnError(_ row: Row, _ input: InputKind) {
         Self.expectError(policy: .strict, row, input)
         Self.expectError(policy: .lenient, row, input)
     }
 
-    @Test("JSON text where a String is expected stays the text, in every policy (JSONDecoder parity)",
-          arguments: Preset.allCases, InputKind.allCases)
+    @Test(
+        "JSON text where a String is expected stays the text, in every policy (JSONDecoder parity)",
+        arguments: Preset.allCases, InputKind.allCases)
     func jsonTextIntoStringStaysText(_ policy: Preset, _ input: InputKind) throws {
         let json = #"{"s": "{\"a\":1}"}"#
         let expected = try JSONDecoder().decode(HasText.self, from: Data(json.utf8))
@@ -185,17 +198,24 @@ struct RealWorldRuleTests {
     }
 
     static let falseRows: [FalseRow] = [
-        FalseRow(row: row(#"{"name": "A", "requires_php": false}"#, Plugin.self, Plugin(name: "A")), paths: ["$.requires_php"]),
-        FalseRow(row: row(#"{"name": "A", "downloads": false}"#, Plugin.self, Plugin(name: "A")), paths: ["$.downloads"]),
+        FalseRow(
+            row: row(#"{"name": "A", "requires_php": false}"#, Plugin.self, Plugin(name: "A")),
+            paths: ["$.requires_php"]),
+        FalseRow(
+            row: row(#"{"name": "A", "downloads": false}"#, Plugin.self, Plugin(name: "A")), paths: ["$.downloads"]),
         FalseRow(row: row(#"{"name": "A", "banners": false}"#, Plugin.self, Plugin(name: "A")), paths: ["$.banners"]),
-        FalseRow(row: row(#"{"email": false, "nick": "n", "tags": [false, "t"]}"#, User.self, User(email: nil, nick: "n", tags: [nil, "t"])),
-                 paths: ["$.email", "$.tags[0]"]),
+        FalseRow(
+            row: row(
+                #"{"email": false, "nick": "n", "tags": [false, "t"]}"#, User.self,
+                User(email: nil, nick: "n", tags: [nil, "t"])),
+            paths: ["$.email", "$.tags[0]"]),
         FalseRow(row: row("false", String?.self, nil), paths: ["$"]),
         FalseRow(row: row("false", Int?.self, nil), paths: ["$"]),
     ]
 
-    @Test("false where an Optional of any type but Bool is expected: nil with a coerced event under .lenient, JSONDecoder's error under .strict",
-          arguments: falseRows, InputKind.allCases)
+    @Test(
+        "false where an Optional of any type but Bool is expected: nil with a coerced event under .lenient, JSONDecoder's error under .strict",
+        arguments: falseRows, InputKind.allCases)
     func falseAsNilForOptionals(_ falseRow: FalseRow, _ input: InputKind) throws {
         var report = LenientDecodingReport()
         #expect(try falseRow.row.decode(.lenient, input, &report))
@@ -210,8 +230,9 @@ struct RealWorldRuleTests {
         row("[false, null, true]", [Bool?].self, [false, nil, true]),
     ]
 
-    @Test("false where a Bool? is expected stays false, in every policy (JSONDecoder parity)",
-          arguments: falseParityRows, Preset.allCases)
+    @Test(
+        "false where a Bool? is expected stays false, in every policy (JSONDecoder parity)",
+        arguments: falseParityRows, Preset.allCases)
     func falseStaysFalseForOptionalBool(_ row: Row, _ policy: Preset) throws {
         #expect(try row.foundation())
         for input in InputKind.allCases {
@@ -221,14 +242,18 @@ struct RealWorldRuleTests {
         }
     }
 
-    @Test("a non-Optional String reads false and true as text under .lenient; JSONDecoder's error under .strict",
-          arguments: InputKind.allCases)
+    @Test(
+        "a non-Optional String reads false and true as text under .lenient; JSONDecoder's error under .strict",
+        arguments: InputKind.allCases)
     func nonOptionalStringReadsFalseAsText(_ input: InputKind) throws {
-        let falseRow = Self.row(#"{"email": null, "nick": false, "tags": []}"#, User.self, User(email: nil, nick: "false", tags: []))
+        let falseRow = Self.row(
+            #"{"email": null, "nick": false, "tags": []}"#, User.self, User(email: nil, nick: "false", tags: []))
         var report = LenientDecodingReport()
         #expect(try falseRow.decode(.lenient, input, &report))
         Self.expectError(policy: .strict, falseRow, input)
-        let trueRow = Self.row(#"{"email": true, "nick": true, "tags": [true]}"#, User.self, User(email: "true", nick: "true", tags: ["true"]))
+        let trueRow = Self.row(
+            #"{"email": true, "nick": true, "tags": [true]}"#, User.self,
+            User(email: "true", nick: "true", tags: ["true"]))
         #expect(try trueRow.decode(.lenient, input, &report), "true is text even in an Optional String")
         Self.expectError(policy: .strict, trueRow, input)
     }
@@ -247,8 +272,9 @@ struct RealWorldRuleTests {
         EmptyModelRow(json: #"{"center": {"other": 1, "more": [1]}, "zoom": 3}"#, expected: Map(center: nil, zoom: 3)),
     ]
 
-    @Test(".permissive: an Optional model whose object supplies none of its keys is nil, with no event for its defaulted fields",
-          arguments: emptyModelRows, InputKind.allCases)
+    @Test(
+        ".permissive: an Optional model whose object supplies none of its keys is nil, with no event for its defaulted fields",
+        arguments: emptyModelRows, InputKind.allCases)
     func optionalModelWithNoneOfItsKeysIsNil(_ row: EmptyModelRow, _ input: InputKind) throws {
         var report = LenientDecodingReport()
         #expect(try Self.decode(Map.self, row.json, .permissive, input, report: &report) == row.expected)
@@ -257,7 +283,9 @@ struct RealWorldRuleTests {
         #expect(report.events.map(\.path) == ["$.center"], "only the recovery of $.center: \(report.events)")
     }
 
-    @Test(".permissive: an Optional model with some of its keys keeps a value, the missing fields defaulted", arguments: InputKind.allCases)
+    @Test(
+        ".permissive: an Optional model with some of its keys keeps a value, the missing fields defaulted",
+        arguments: InputKind.allCases)
     func optionalModelWithSomeKeysIsAValue(_ input: InputKind) throws {
         var report = LenientDecodingReport()
         let map = try Self.decode(Map.self, #"{"center": {"lat": 1}, "zoom": 3}"#, .permissive, input, report: &report)
@@ -266,8 +294,9 @@ struct RealWorldRuleTests {
         #expect(report.events.map(\.path) == ["$.center.lon"], "\(report.events)")
     }
 
-    @Test("a model whose fields are all Optional decodes from {} as a value in every policy (JSONDecoder parity)",
-          arguments: Preset.allCases, InputKind.allCases)
+    @Test(
+        "a model whose fields are all Optional decodes from {} as a value in every policy (JSONDecoder parity)",
+        arguments: Preset.allCases, InputKind.allCases)
     func allOptionalModelFromEmptyObjectIsAValue(_ policy: Preset, _ input: InputKind) throws {
         for json in [#"{"hints": {}}"#, #"{"hints": {"other": 1}}"#] {
             let expected = try JSONDecoder().decode(HintedMap.self, from: Data(json.utf8))
@@ -299,38 +328,48 @@ struct RealWorldRuleTests {
     }
 
     static func message<T: Decodable & Sendable>(
-        _ json: String, _ type: T.Type, kind: String, path: [String], contains: [String], forData: [String] = ["line 1"], lacks: [String] = [],
+        _ json: String, _ type: T.Type, kind: String, path: [String], contains: [String],
+        forData: [String] = ["line 1"], lacks: [String] = [],
         policies: [Preset] = Preset.allCases
     ) -> MessageRow {
-        MessageRow(json: json, testDescription: "\(json) as \(T.self)", error: { policy, input in
-            do {
-                var report = LenientDecodingReport()
-                _ = try decode(T.self, json, policy, input, report: &report)
-                return nil
-            } catch {
-                return error
-            }
-        }, foundation: {
-            do {
-                _ = try JSONDecoder().decode(T.self, from: Data(json.utf8))
-                return nil
-            } catch {
-                return error
-            }
-        }, contains: contains, containsForData: forData, lacks: lacks, kind: kind, path: path, policies: policies)
+        MessageRow(
+            json: json, testDescription: "\(json) as \(T.self)",
+            error: { policy, input in
+                do {
+                    var report = LenientDecodingReport()
+                    _ = try decode(T.self, json, policy, input, report: &report)
+                    return nil
+                } catch {
+                    return error
+                }
+            },
+            foundation: {
+                do {
+                    _ = try JSONDecoder().decode(T.self, from: Data(json.utf8))
+                    return nil
+                } catch {
+                    return error
+                }
+            }, contains: contains, containsForData: forData, lacks: lacks, kind: kind, path: path, policies: policies)
     }
 
     static let messageRows: [MessageRow] = [
         message(#"{"kind": "zzz"}"#, Item.self, kind: "dataCorrupted", path: ["kind"], contains: ["$.kind", "zzz"]),
-        message(#"{"kind": "zzz"}"#, ListedItem.self, kind: "dataCorrupted", path: ["kind"], contains: ["$.kind", "zzz"]),
-        message(#"{"banners": false}"#, Site.self, kind: "typeMismatch", path: ["banners"], contains: ["Banners", "$.banners", "false"],
-                lacks: ["Dictionary<String, Any>"], policies: [.strict, .lenient]),
-        message(#"{"banners": "none"}"#, Site.self, kind: "typeMismatch", path: ["banners"], contains: ["Banners", "$.banners", "none"],
-                lacks: ["Dictionary<String, Any>"], policies: [.strict, .lenient]),
+        message(
+            #"{"kind": "zzz"}"#, ListedItem.self, kind: "dataCorrupted", path: ["kind"], contains: ["$.kind", "zzz"]),
+        message(
+            #"{"banners": false}"#, Site.self, kind: "typeMismatch", path: ["banners"],
+            contains: ["Banners", "$.banners", "false"],
+            lacks: ["Dictionary<String, Any>"], policies: [.strict, .lenient]),
+        message(
+            #"{"banners": "none"}"#, Site.self, kind: "typeMismatch", path: ["banners"],
+            contains: ["Banners", "$.banners", "none"],
+            lacks: ["Dictionary<String, Any>"], policies: [.strict, .lenient]),
     ]
 
-    @Test("an error names the model's type, the JSON path, the line (Data) and what was found; its case and path are JSONDecoder's",
-          arguments: messageRows)
+    @Test(
+        "an error names the model's type, the JSON path, the line (Data) and what was found; its case and path are JSONDecoder's",
+        arguments: messageRows)
     func errorPointsAtTheInput(_ row: MessageRow) throws {
         let reference = try #require(row.foundation(), "JSONDecoder throws too")
         #expect(ErrorInfo(reference).kind == row.kind, "\(reference)")
@@ -359,16 +398,23 @@ struct RealWorldRuleTests {
     }
 
     static let wrappingRows: [MessageRow] = [
-        message(#"{"plugins": {"17": {"name": "Akismet"}, "3": {"slug": "hello-dolly"}}}"#, Directory.self, kind: "typeMismatch",
-                path: ["plugins"], contains: ["$.plugins"], lacks: ["$.plugins[0]"], policies: [.lenient]),
-        message(#"{"posts": [{"metadata": []}, {"metadata": false}]}"#, Feed.self, kind: "typeMismatch",
-                path: ["posts", "Index 1#1", "metadata"], contains: ["$.posts[1].metadata"], lacks: ["$.posts[1].metadata[0]"], policies: [.lenient]),
-        message(#"{"posts": [{"metadata": {"value": 1}}]}"#, Feed.self, kind: "typeMismatch",
-                path: ["posts", "Index 0#0", "metadata"], contains: ["$.posts[0].metadata"], lacks: ["$.posts[0].metadata[0]"], policies: [.lenient]),
+        message(
+            #"{"plugins": {"17": {"name": "Akismet"}, "3": {"slug": "hello-dolly"}}}"#, Directory.self,
+            kind: "typeMismatch",
+            path: ["plugins"], contains: ["$.plugins"], lacks: ["$.plugins[0]"], policies: [.lenient]),
+        message(
+            #"{"posts": [{"metadata": []}, {"metadata": false}]}"#, Feed.self, kind: "typeMismatch",
+            path: ["posts", "Index 1#1", "metadata"], contains: ["$.posts[1].metadata"],
+            lacks: ["$.posts[1].metadata[0]"], policies: [.lenient]),
+        message(
+            #"{"posts": [{"metadata": {"value": 1}}]}"#, Feed.self, kind: "typeMismatch",
+            path: ["posts", "Index 0#0", "metadata"], contains: ["$.posts[0].metadata"],
+            lacks: ["$.posts[0].metadata[0]"], policies: [.lenient]),
     ]
 
-    @Test("where wrapping a value as a one-element array fails, the error names the value as it is in the input, not a made-up element (.lenient)",
-          arguments: wrappingRows)
+    @Test(
+        "where wrapping a value as a one-element array fails, the error names the value as it is in the input, not a made-up element (.lenient)",
+        arguments: wrappingRows)
     func failedWrappingPointsAtTheValue(_ row: MessageRow) throws {
         try errorPointsAtTheInput(row)
     }
@@ -377,20 +423,26 @@ struct RealWorldRuleTests {
 // MARK: - Helpers
 
 extension RealWorldRuleTests {
-    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: Preset, _ input: InputKind,
-                                     report: inout LenientDecodingReport) throws -> T {
+    static func decode<T: Decodable>(
+        _ type: T.Type, _ json: String, _ policy: Preset, _ input: InputKind,
+        report: inout LenientDecodingReport
+    ) throws -> T {
         let decoder = LenientJSONDecoder(policy: policy.policy)
         let data = Data(json.utf8)
         return try input.decode(type, from: data, with: decoder, report: &report)
     }
 
     /// `row` throws a `DecodingError` under `policy`, of the case JSONDecoder throws on it.
-    static func expectError(policy: Preset, _ row: Row, _ input: InputKind, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectError(
+        policy: Preset, _ row: Row, _ input: InputKind, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         var report = LenientDecodingReport()
         let lenient = Result { try row.decode(policy, input, &report) }
         let foundation = Result { try row.foundation() }
         guard case .failure(let error) = lenient else {
-            Issue.record("\(input) \(policy.testDescription): expected an error for \(row.json), decoded \(lenient)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(input) \(policy.testDescription): expected an error for \(row.json), decoded \(lenient)",
+                sourceLocation: sourceLocation)
             return
         }
         #expect(error is DecodingError, "\(error)", sourceLocation: sourceLocation)
@@ -398,7 +450,9 @@ extension RealWorldRuleTests {
             Issue.record("JSONDecoder decodes \(row.json): the row is wrong", sourceLocation: sourceLocation)
             return
         }
-        #expect(ErrorInfo(error).kind == ErrorInfo(reference).kind, "\(input) \(policy.testDescription): \(error)\nJSONDecoder: \(reference)",
-                sourceLocation: sourceLocation)
+        #expect(
+            ErrorInfo(error).kind == ErrorInfo(reference).kind,
+            "\(input) \(policy.testDescription): \(error)\nJSONDecoder: \(reference)",
+            sourceLocation: sourceLocation)
     }
 }

@@ -70,9 +70,14 @@ struct RecoveryTests {
             case .strict: return .strict
             case .lenient: return .lenient
             case .permissive: return .permissive
-            case .missingUseDefault: return LenientPolicy(coercions: [], keyMatching: .exact, missingValues: .useDefault, invalidValues: .throw)
-            case .invalidNilForOptionals: return LenientPolicy(coercions: [], keyMatching: .exact, missingValues: .throw, invalidValues: .nilForOptionals)
-            case .invalidRecover: return LenientPolicy(coercions: [], keyMatching: .exact, missingValues: .throw, invalidValues: .recover)
+            case .missingUseDefault:
+                return LenientPolicy(
+                    coercions: [], keyMatching: .exact, missingValues: .useDefault, invalidValues: .throw)
+            case .invalidNilForOptionals:
+                return LenientPolicy(
+                    coercions: [], keyMatching: .exact, missingValues: .throw, invalidValues: .nilForOptionals)
+            case .invalidRecover:
+                return LenientPolicy(coercions: [], keyMatching: .exact, missingValues: .throw, invalidValues: .recover)
             }
         }
         var usesDefaultsForMissing: Bool { policy.missingValues == .useDefault }
@@ -88,12 +93,14 @@ struct RecoveryTests {
         }
     }
 
-    static let defaults = Everything(count: 0, ratio: 0, name: "", flag: false, tags: [], map: [:], inner: Inner(x: 0, y: nil))
+    static let defaults = Everything(
+        count: 0, ratio: 0, name: "", flag: false, tags: [], map: [:], inner: Inner(x: 0, y: nil))
 
     // MARK: The table, row by row
 
-    @Test("missing non-Optional: throw (keyNotFound), or the defaults under missingValues = .useDefault",
-          arguments: Policy.allCases, InputKind.allCases)
+    @Test(
+        "missing non-Optional: throw (keyNotFound), or the defaults under missingValues = .useDefault",
+        arguments: Policy.allCases, InputKind.allCases)
     func missingNonOptional(_ policy: Policy, _ input: InputKind) throws {
         let outcome = Result { try Self.decode(Everything.self, "{}", policy, input) }
         if policy.usesDefaultsForMissing {
@@ -103,10 +110,12 @@ struct RecoveryTests {
         }
     }
 
-    @Test("null non-Optional: throw (valueNotFound), or the defaults under missingValues = .useDefault",
-          arguments: Policy.allCases, InputKind.allCases)
+    @Test(
+        "null non-Optional: throw (valueNotFound), or the defaults under missingValues = .useDefault",
+        arguments: Policy.allCases, InputKind.allCases)
     func nullNonOptional(_ policy: Policy, _ input: InputKind) throws {
-        let json = #"{"count": null, "ratio": null, "name": null, "flag": null, "tags": null, "map": null, "inner": null}"#
+        let json =
+            #"{"count": null, "ratio": null, "name": null, "flag": null, "tags": null, "map": null, "inner": null}"#
         let outcome = Result { try Self.decode(Everything.self, json, policy, input) }
         if policy.usesDefaultsForMissing {
             #expect(try outcome.get() == Self.defaults)
@@ -115,13 +124,18 @@ struct RecoveryTests {
         }
     }
 
-    @Test("each field on its own: missing and null take the default only under missingValues = .useDefault",
-          arguments: ["count", "ratio", "name", "flag", "tags", "map", "inner"], Policy.allCases)
+    @Test(
+        "each field on its own: missing and null take the default only under missingValues = .useDefault",
+        arguments: ["count", "ratio", "name", "flag", "tags", "map", "inner"], Policy.allCases)
     func missingOrNullField(_ field: String, _ policy: Policy) throws {
-        let full: [String: String] = ["count": "3", "ratio": "0.5", "name": #""n""#, "flag": "true", "tags": #"["t"]"#,
-                                      "map": #"{"k": 1}"#, "inner": #"{"x": 1, "y": "why"}"#]
+        let full: [String: String] = [
+            "count": "3", "ratio": "0.5", "name": #""n""#, "flag": "true", "tags": #"["t"]"#,
+            "map": #"{"k": 1}"#, "inner": #"{"x": 1, "y": "why"}"#,
+        ]
         for missing in [true, false] {
-            let members = full.map { key, value in key == field ? (missing ? nil : #""\#(key)": null"#) : #""\#(key)": \#(value)"# }
+            let members = full.map { key, value in
+                key == field ? (missing ? nil : #""\#(key)": null"#) : #""\#(key)": \#(value)"#
+            }
             let json = "{" + members.compactMap { $0 }.joined(separator: ", ") + "}"
             let outcome = Result { try Self.decode(Everything.self, json, policy, .data) }
             if policy.usesDefaultsForMissing {
@@ -139,9 +153,11 @@ struct RecoveryTests {
         }
     }
 
-    @Test("uncoercible value in an Optional: nil unless invalidValues = .throw", arguments: [
-        #"{"n": "abc"}"#, #"{"n": {}}"#, #"{"n": [1, 2]}"#, #"{"n": true}"#, #"{"n": 1.5}"#,
-    ], Policy.allCases)
+    @Test(
+        "uncoercible value in an Optional: nil unless invalidValues = .throw",
+        arguments: [
+            #"{"n": "abc"}"#, #"{"n": {}}"#, #"{"n": [1, 2]}"#, #"{"n": true}"#, #"{"n": 1.5}"#,
+        ], Policy.allCases)
     func uncoercibleInOptional(_ json: String, _ policy: Policy) throws {
         if policy == .permissive && (json.contains("true") || json.contains("1.5")) {
             // Coercible in .permissive (true → 1, 1.5 → 1): see CoercionRuleTests.
@@ -160,15 +176,20 @@ struct RecoveryTests {
         }
     }
 
-    @Test("uncoercible collection element: dropped only under invalidValues = .recover", arguments: Policy.allCases, InputKind.allCases)
+    @Test(
+        "uncoercible collection element: dropped only under invalidValues = .recover", arguments: Policy.allCases,
+        InputKind.allCases)
     func uncoercibleCollectionElement(_ policy: Policy, _ input: InputKind) throws {
         let arrayJSON = #"{"values": [1, "x", 3, [], {}]}"#
         var report = LenientDecodingReport()
         let array = Result { try Self.decode(Ints.self, arrayJSON, policy, input, report: &report) }
         if policy.recovers {
             #expect(try array.get() == Ints(values: [1, 3]), "an element of [Int] is dropped, not defaulted")
-            #expect(report.events.filter { $0.kind == .droppedElement }.map(\.path) == ["$.values[1]", "$.values[3]", "$.values[4]"],
-                    "\(report.events)")
+            #expect(
+                report.events.filter { $0.kind == .droppedElement }.map(\.path) == [
+                    "$.values[1]", "$.values[3]", "$.values[4]",
+                ],
+                "\(report.events)")
         } else {
             Self.expectError(array, nil, like: Ints.self, json: arrayJSON)
         }
@@ -178,7 +199,9 @@ struct RecoveryTests {
         let map = Result { try Self.decode(IntMap.self, mapJSON, policy, input, report: &report) }
         if policy.recovers {
             #expect(try map.get() == IntMap(values: ["a": 1, "c": 3]))
-            #expect(Set(report.events.filter { $0.kind == .droppedElement }.map(\.path)) == ["$.values.b", "$.values.d"], "\(report.events)")
+            #expect(
+                Set(report.events.filter { $0.kind == .droppedElement }.map(\.path)) == ["$.values.b", "$.values.d"],
+                "\(report.events)")
         } else {
             Self.expectError(map, nil, like: IntMap.self, json: mapJSON)
         }
@@ -192,9 +215,11 @@ struct RecoveryTests {
         }
     }
 
-    @Test("uncoercible non-Optional: the default only under invalidValues = .recover", arguments: [
-        #"{"n": "abc"}"#, #"{"n": {}}"#, #"{"n": [1, 2]}"#,
-    ], Policy.allCases)
+    @Test(
+        "uncoercible non-Optional: the default only under invalidValues = .recover",
+        arguments: [
+            #"{"n": "abc"}"#, #"{"n": {}}"#, #"{"n": [1, 2]}"#,
+        ], Policy.allCases)
     func uncoercibleNonOptional(_ json: String, _ policy: Policy) throws {
         for input in InputKind.allCases {
             var report = LenientDecodingReport()
@@ -213,7 +238,9 @@ struct RecoveryTests {
 
     struct OptionalInts: Decodable, Equatable, Sendable { var values: [Int?] }
 
-    @Test("an Optional element is the nearest enclosing Optional: nil, not dropped", arguments: Policy.allCases, InputKind.allCases)
+    @Test(
+        "an Optional element is the nearest enclosing Optional: nil, not dropped", arguments: Policy.allCases,
+        InputKind.allCases)
     func optionalElement(_ policy: Policy, _ input: InputKind) throws {
         let json = #"{"values": [1, "x", null, {}]}"#
         let outcome = Result { try Self.decode(OptionalInts.self, json, policy, input) }
@@ -227,20 +254,24 @@ struct RecoveryTests {
     @Test("a bad field of a nested struct is defaulted, so the struct survives", arguments: InputKind.allCases)
     func nestedFieldDefaulted(_ input: InputKind) throws {
         var report = LenientDecodingReport()
-        let outer = try Self.decode(Outer.self, #"{"inner": {"x": "bad", "y": "keep"}}"#, .permissive, input, report: &report)
+        let outer = try Self.decode(
+            Outer.self, #"{"inner": {"x": "bad", "y": "keep"}}"#, .permissive, input, report: &report)
         #expect(outer == Outer(inner: Inner(x: 0, y: "keep")))
         #expect(report.events.map(\.kind) == [.usedDefault], "\(report.events)")
         #expect(report.events.first?.path == "$.inner.x")
 
         // In an array, the element survives with its field defaulted: not dropped.
         report = LenientDecodingReport()
-        let items = try Self.decode(Inners.self, #"{"items": [{"x": "bad", "y": "a"}, {"x": 2}]}"#, .permissive, input, report: &report)
+        let items = try Self.decode(
+            Inners.self, #"{"items": [{"x": "bad", "y": "a"}, {"x": 2}]}"#, .permissive, input, report: &report)
         #expect(items == Inners(items: [Inner(x: 0, y: "a"), Inner(x: 2, y: nil)]))
         #expect(report.events.map(\.kind) == [.usedDefault], "\(report.events)")
         #expect(report.events.first?.path == "$.items[0].x")
     }
 
-    @Test("an unknown enum case inside an Optional becomes nil, not a failed decode", arguments: Policy.allCases, InputKind.allCases)
+    @Test(
+        "an unknown enum case inside an Optional becomes nil, not a failed decode", arguments: Policy.allCases,
+        InputKind.allCases)
     func unknownEnumCaseInOptional(_ policy: Policy, _ input: InputKind) throws {
         let json = #"{"color": "purple", "name": "hall"}"#
         let outcome = Result { try Self.decode(MaybePaint.self, json, policy, input) }
@@ -269,7 +300,9 @@ struct RecoveryTests {
 
     // MARK: Defaults of nested types
 
-    @Test("a nested type's default is its decode from {}", arguments: [#"{}"#, #"{"inner": null}"#, #"{"inner": 5}"#, #"{"inner": "x"}"#], InputKind.allCases)
+    @Test(
+        "a nested type's default is its decode from {}",
+        arguments: [#"{}"#, #"{"inner": null}"#, #"{"inner": 5}"#, #"{"inner": "x"}"#], InputKind.allCases)
     func nestedDefaultIsDecodeFromEmptyObject(_ json: String, _ input: InputKind) throws {
         let expected = try JSONDecoder().decode(Inner.self, from: Data(#"{"x": 0}"#.utf8))
         #expect(try Self.decode(Outer.self, json, .permissive, input) == Outer(inner: expected))
@@ -286,9 +319,11 @@ struct RecoveryTests {
     }
 
     static func noDefault<T: Decodable & Sendable>(_ type: T.Type, _ json: String) -> NoDefaultCase {
-        NoDefaultCase(json: json, decode: { decoder, data, input in
-            _ = try input.decode(T.self, from: data, with: decoder)
-        }, testDescription: "\(json) as \(T.self)")
+        NoDefaultCase(
+            json: json,
+            decode: { decoder, data, input in
+                _ = try input.decode(T.self, from: data, with: decoder)
+            }, testDescription: "\(json) as \(T.self)")
     }
 
     static let noDefaults: [NoDefaultCase] = [
@@ -306,8 +341,9 @@ struct RecoveryTests {
         noDefault(Paint.self, #"{"color": "purple"}"#),
     ]
 
-    @Test("types without a default (Date, URL, UUID, enum, nested type whose {} decode fails) still throw in .permissive",
-          arguments: noDefaults, InputKind.allCases)
+    @Test(
+        "types without a default (Date, URL, UUID, enum, nested type whose {} decode fails) still throw in .permissive",
+        arguments: noDefaults, InputKind.allCases)
     func typesWithoutDefaultThrow(_ testCase: NoDefaultCase, _ input: InputKind) {
         #expect(throws: DecodingError.self) {
             try testCase.decode(LenientJSONDecoder(policy: .permissive), Data(testCase.json.utf8), input)
@@ -316,8 +352,12 @@ struct RecoveryTests {
 
     @Test("…but an enclosing Optional of such a type still recovers to nil", arguments: InputKind.allCases)
     func noDefaultInsideOptional(_ input: InputKind) throws {
-        #expect(try Self.decode(MaybeDated.self, #"{"dated": {}, "name": "n"}"#, .permissive, input) == MaybeDated(dated: nil, name: "n"))
-        #expect(try Self.decode(MaybeDated.self, #"{"dated": {}, "name": "n"}"#, .lenient, input) == MaybeDated(dated: nil, name: "n"))
+        #expect(
+            try Self.decode(MaybeDated.self, #"{"dated": {}, "name": "n"}"#, .permissive, input)
+                == MaybeDated(dated: nil, name: "n"))
+        #expect(
+            try Self.decode(MaybeDated.self, #"{"dated": {}, "name": "n"}"#, .lenient, input)
+                == MaybeDated(dated: nil, name: "n"))
     }
 
     // MARK: decodeNil stays JSON null only
@@ -362,7 +402,9 @@ struct RecoveryTests {
     @Test("decodeNil is true for JSON null only, in every policy", arguments: Policy.allCases, InputKind.allCases)
     func decodeNilIsNullOnly(_ policy: Policy, _ input: InputKind) throws {
         let json = #"{"empty": "", "blank": "  ", "zero": 0, "null": null, "list": ["", null, " "], "one": ""}"#
-        let expected = NilProbe(keyed: ["empty": false, "blank": false, "zero": false, "null": true], unkeyed: [false, true, false], single: false)
+        let expected = NilProbe(
+            keyed: ["empty": false, "blank": false, "zero": false, "null": true], unkeyed: [false, true, false],
+            single: false)
         #expect(try JSONDecoder().decode(NilProbe.self, from: Data(json.utf8)) == expected)
         #expect(try Self.decode(NilProbe.self, json, policy, input) == expected)
     }
@@ -376,8 +418,10 @@ extension RecoveryTests {
         return try decode(type, json, policy, input, report: &report)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ json: String, _ policy: Policy, _ input: InputKind,
-                                     report: inout LenientDecodingReport) throws -> T {
+    static func decode<T: Decodable>(
+        _ type: T.Type, _ json: String, _ policy: Policy, _ input: InputKind,
+        report: inout LenientDecodingReport
+    ) throws -> T {
         let decoder = LenientJSONDecoder(policy: policy.policy)
         let data = Data(json.utf8)
         return try input.decode(type, from: data, with: decoder, report: &report)
@@ -395,8 +439,10 @@ extension RecoveryTests {
 
     /// A `DecodingError` of `kind` (if given), of the case JSONDecoder throws on the same input
     /// when JSONDecoder throws too.
-    static func expectError<T, M: Decodable>(_ outcome: Result<T, any Error>, _ kind: String?, like model: M.Type, json: String,
-                                             sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectError<T, M: Decodable>(
+        _ outcome: Result<T, any Error>, _ kind: String?, like model: M.Type, json: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard case .failure(let error) = outcome else {
             Issue.record("expected an error, decoded \(outcome)", sourceLocation: sourceLocation)
             return
@@ -404,8 +450,12 @@ extension RecoveryTests {
         #expect(error is DecodingError, "\(error)", sourceLocation: sourceLocation)
         if let kind {
             #expect(errorCase(error) == kind, "\(error)", sourceLocation: sourceLocation)
-        } else if case .failure(let foundation) = Result(catching: { try JSONDecoder().decode(M.self, from: Data(json.utf8)) }) {
-            #expect(errorCase(error) == errorCase(foundation), "\(error) vs JSONDecoder's \(foundation)", sourceLocation: sourceLocation)
+        } else if case .failure(let foundation) = Result(catching: {
+            try JSONDecoder().decode(M.self, from: Data(json.utf8))
+        }) {
+            #expect(
+                errorCase(error) == errorCase(foundation), "\(error) vs JSONDecoder's \(foundation)",
+                sourceLocation: sourceLocation)
         }
     }
 }

@@ -35,7 +35,9 @@ struct RegistrationConcurrencyTests {
                 decoder.register(ConcurrentUnrelated.self) { _ in ConcurrentUnrelated(value: iteration) }
             }
             do {
-                if try input.decode([ConcurrentTicket].self, from: data, with: decoder) != expected { failures.add("wrong value") }
+                if try input.decode([ConcurrentTicket].self, from: data, with: decoder) != expected {
+                    failures.add("wrong value")
+                }
             } catch {
                 failures.add("\(error)")
             }

@@ -70,7 +70,8 @@ struct ReportTests {
     }
 
     static func scenario<T: Decodable & Equatable & Sendable>(
-        _ name: String, _ type: T.Type, _ policy: LenientPolicy, configure: (@Sendable (LenientJSONDecoder) -> Void)? = nil,
+        _ name: String, _ type: T.Type, _ policy: LenientPolicy,
+        configure: (@Sendable (LenientJSONDecoder) -> Void)? = nil,
         _ json: String, _ events: [ExpectedEvent]
     ) -> Scenario {
         Scenario(
@@ -85,7 +86,8 @@ struct ReportTests {
                     return try decoder.decode(T.self, from: data) == decoder.decode(T.self, from: data, report: &report)
                 case .jsonObject:
                     let object = try JSONSerialization.jsonObject(with: data)
-                    return try decoder.decode(T.self, fromJSONObject: object) == decoder.decode(T.self, fromJSONObject: object, report: &report)
+                    return try decoder.decode(T.self, fromJSONObject: object)
+                        == decoder.decode(T.self, fromJSONObject: object, report: &report)
                 }
             })
     }
@@ -134,33 +136,43 @@ struct ReportTests {
     static let scenarios: [Scenario] = [
         scenario("nested multi-line document, .lenient", Document.self, .lenient, document, documentEvents),
         scenario("nested multi-line document, .permissive", Document.self, .permissive, document, documentEvents),
-        scenario("recoveries, .permissive", Bag.self, .permissive, bag, [
-            ExpectedEvent(kind: .droppedElement, path: "$.list[1]", at: #""x""#),
-            ExpectedEvent(kind: .recoveredAsNil, path: "$.maybe", at: #""abc""#),
-            ExpectedEvent(kind: .usedDefault, path: "$.count", at: #"{"n": 1}"#),
-            // An absent key: the model's key, no value to point at.
-            ExpectedEvent(kind: .usedDefault, path: "$.missing", at: nil),
-            ExpectedEvent(kind: .droppedElement, path: "$.inner['a b'][1]", at: "{}]"),
-        ]),
-        scenario("a key that is not a plain identifier", Spaced.self, .lenient, """
+        scenario(
+            "recoveries, .permissive", Bag.self, .permissive, bag,
+            [
+                ExpectedEvent(kind: .droppedElement, path: "$.list[1]", at: #""x""#),
+                ExpectedEvent(kind: .recoveredAsNil, path: "$.maybe", at: #""abc""#),
+                ExpectedEvent(kind: .usedDefault, path: "$.count", at: #"{"n": 1}"#),
+                // An absent key: the model's key, no value to point at.
+                ExpectedEvent(kind: .usedDefault, path: "$.missing", at: nil),
+                ExpectedEvent(kind: .droppedElement, path: "$.inner['a b'][1]", at: "{}]"),
+            ]),
+        scenario(
+            "a key that is not a plain identifier", Spaced.self, .lenient,
+            """
             {
               "first name": "Ann"
             }
             """, [ExpectedEvent(kind: .matchedKey, path: "$['first name']", at: #""Ann""#)]),
-        scenario("input spelling under .convertFromSnakeCase", Aged.self, .lenient,
-                 configure: { $0.keyDecodingStrategy = .convertFromSnakeCase }, """
+        scenario(
+            "input spelling under .convertFromSnakeCase", Aged.self, .lenient,
+            configure: { $0.keyDecodingStrategy = .convertFromSnakeCase },
+            """
             {"other_key": 1,
              "user_age": "9"}
             """, [ExpectedEvent(kind: .coerced, path: "$.user_age", at: #""9""#)]),
-        scenario("snake-case key coerced under .convertFromSnakeCase", Profile.self, .lenient,
-                 configure: { $0.keyDecodingStrategy = .convertFromSnakeCase }, """
+        scenario(
+            "snake-case key coerced under .convertFromSnakeCase", Profile.self, .lenient,
+            configure: { $0.keyDecodingStrategy = .convertFromSnakeCase },
+            """
             {
               "first_name": "Ann",
               "score": 1.50,
               "tags": []
             }
             """, [ExpectedEvent(kind: .coerced, path: "$.score", at: "1.50")]),
-        scenario("Optional Int from an uncoercible value, .lenient", Bag.self, .lenient, """
+        scenario(
+            "Optional Int from an uncoercible value, .lenient", Bag.self, .lenient,
+            """
             {"list": [], "maybe": [1, 2], "count": 0, "missing": "", "inner": {}}
             """, [ExpectedEvent(kind: .recoveredAsNil, path: "$.maybe", at: "[1, 2]")]),
     ]
@@ -233,8 +245,9 @@ struct ReportTests {
         }
         """
 
-    @Test("no events for input JSONDecoder already accepts, and JSONDecoder's value",
-          arguments: [LenientPolicy.lenient, .permissive, .strict], InputKind.allCases)
+    @Test(
+        "no events for input JSONDecoder already accepts, and JSONDecoder's value",
+        arguments: [LenientPolicy.lenient, .permissive, .strict], InputKind.allCases)
     func noEventsForValidInput(_ policy: LenientPolicy, _ input: InputKind) throws {
         let data = Data(Self.validDocument.utf8)
         let foundation = try JSONDecoder().decode(Document.self, from: data)
@@ -281,7 +294,7 @@ struct ReportTests {
         var found: Int?
         var i = 0
         while i + wanted.count <= chars.count {
-            if Array(chars[i ..< i + wanted.count]) == wanted {
+            if Array(chars[i..<i + wanted.count]) == wanted {
                 precondition(found == nil, "\(needle) is not unique in the input")
                 found = i
             }

@@ -9,8 +9,9 @@ import Testing
 
 @Suite("SPEC §6 event descriptions and report summary")
 struct ReportTextTests {
-    @Test("a description is the path, line and column (Data only), then one sentence",
-          arguments: ReportTests.scenarios, InputKind.allCases)
+    @Test(
+        "a description is the path, line and column (Data only), then one sentence",
+        arguments: ReportTests.scenarios, InputKind.allCases)
     func descriptionsNameTheirPlace(_ scenario: ReportTests.Scenario, _ input: InputKind) throws {
         let decoder = LenientJSONDecoder(policy: scenario.policy)
         scenario.configure?(decoder)
@@ -24,10 +25,13 @@ struct ReportTextTests {
             } else {
                 place = "\(event.path): "
             }
-            #expect(input == .jsonObject ? event.line == nil : (event.line != nil || event.kind == .usedDefault), "\(event)")
+            #expect(
+                input == .jsonObject ? event.line == nil : (event.line != nil || event.kind == .usedDefault), "\(event)"
+            )
             #expect(event.description.hasPrefix(place), "\(event.description)")
             let sentence = event.description.dropFirst(place.count)
-            #expect(sentence.first?.isLowercase == true, "a sentence that goes on after its place: \(event.description)")
+            #expect(
+                sentence.first?.isLowercase == true, "a sentence that goes on after its place: \(event.description)")
             #expect(sentence.hasSuffix("."), "\(event.description)")
             #expect(!sentence.contains("\n"), "\(event.description)")
             #expect("\(event)" == event.description)
@@ -45,7 +49,8 @@ struct ReportTextTests {
         var report = LenientDecodingReport()
         _ = try LenientJSONDecoder().decode(Users.self, from: Data(json.utf8), report: &report)
         let description = try #require(report.events.first?.description)
-        #expect(description.hasPrefix("$.users[1].age (\(location(of: #""12""#, in: json))): coerced"), "\(description)")
+        #expect(
+            description.hasPrefix("$.users[1].age (\(location(of: #""12""#, in: json))): coerced"), "\(description)")
         #expect(description.contains("12") && description.contains("Int"), "\(description)")
     }
 
@@ -63,12 +68,12 @@ struct ReportTextTests {
 
     @Test("160 respellings in an array are one summary line with their count", arguments: InputKind.allCases)
     func summaryOfRespellingsInAnArray(_ input: InputKind) throws {
-        let json = #"{"statuses": ["# + (0 ..< 160).map { #"{"user": {"ID": \#($0)}}"# }.joined(separator: ",\n") + "]}"
+        let json = #"{"statuses": ["# + (0..<160).map { #"{"user": {"ID": \#($0)}}"# }.joined(separator: ",\n") + "]}"
         let data = Data(json.utf8)
         let decoder = LenientJSONDecoder()
         var report = LenientDecodingReport()
         let timeline = try input.decode(Timeline.self, from: data, with: decoder, report: &report)
-        #expect(timeline.statuses.map(\.user.id) == Array(0 ..< 160))
+        #expect(timeline.statuses.map(\.user.id) == Array(0..<160))
         #expect(report.events.count == 160)
         #expect(report.events.allSatisfy { $0.kind == .matchedKey })
         let first = try #require(report.events.first)
@@ -76,7 +81,8 @@ struct ReportTextTests {
         #expect(report.summary == "matchedKey $.statuses[*].user.ID ×160 — first: " + first.description)
     }
 
-    static func event(_ kind: LenientDecodingEvent.Kind, _ path: String, _ description: String) -> LenientDecodingEvent {
+    static func event(_ kind: LenientDecodingEvent.Kind, _ path: String, _ description: String) -> LenientDecodingEvent
+    {
         LenientDecodingEvent(kind: kind, path: path, line: nil, column: nil, description: description)
     }
 
@@ -92,24 +98,27 @@ struct ReportTextTests {
             Self.event(.coerced, "$.a[12].n", "third coerced"),
             Self.event(.coerced, "$.c", "other path"),
         ]
-        #expect(report.summary.components(separatedBy: "\n") == [
-            "coerced $.a[*].n ×3 — first: first coerced",
-            "matchedKey $.a[*].n ×1 — first: first matched",
-            "droppedElement $.b[*] ×1 — first: dropped",
-            "coerced $.c ×1 — first: other path",
-        ])
+        #expect(
+            report.summary.components(separatedBy: "\n") == [
+                "coerced $.a[*].n ×3 — first: first coerced",
+                "matchedKey $.a[*].n ×1 — first: first matched",
+                "droppedElement $.b[*] ×1 — first: dropped",
+                "coerced $.c ×1 — first: other path",
+            ])
     }
 
-    @Test("path patterns: every array index becomes [*]; quoted names stay as written", arguments: [
-        ("$", "$"),
-        ("$[0]", "$[*]"),
-        ("$.a[0].b[12][3]", "$.a[*].b[*][*]"),
-        ("$['a[1]'][2]", "$['a[1]'][*]"),
-        (#"$['it\'s [3]'].x[4]"#, #"$['it\'s [3]'].x[*]"#),
-        (#"$['back\\'][5]"#, #"$['back\\'][*]"#),
-        ("$.items[0]['first name']", "$.items[*]['first name']"),
-        ("$.a1[0]", "$.a1[*]"),
-    ])
+    @Test(
+        "path patterns: every array index becomes [*]; quoted names stay as written",
+        arguments: [
+            ("$", "$"),
+            ("$[0]", "$[*]"),
+            ("$.a[0].b[12][3]", "$.a[*].b[*][*]"),
+            ("$['a[1]'][2]", "$['a[1]'][*]"),
+            (#"$['it\'s [3]'].x[4]"#, #"$['it\'s [3]'].x[*]"#),
+            (#"$['back\\'][5]"#, #"$['back\\'][*]"#),
+            ("$.items[0]['first name']", "$.items[*]['first name']"),
+            ("$.a1[0]", "$.a1[*]"),
+        ])
     func pathPatterns(_ path: String, _ pattern: String) {
         var report = LenientDecodingReport()
         report.events = [Self.event(.usedDefault, path, "d"), Self.event(.usedDefault, path, "again")]

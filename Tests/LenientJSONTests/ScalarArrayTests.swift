@@ -25,11 +25,14 @@ struct ScalarArrayTests {
 
     /// Decodes `json` as `[T]` and as `[Boxed<T>]`, at the top level or (`nested`) as the
     /// member `"list"` of an object, so that the array has a path of its own.
-    static func decode<T: Decodable & Equatable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy, nested: Bool) -> (direct: Outcome<T>, general: Outcome<T>) {
+    static func decode<T: Decodable & Equatable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy, nested: Bool)
+        -> (direct: Outcome<T>, general: Outcome<T>)
+    {
         let decoder = LenientJSONDecoder(policy: policy)
         let data = Data((nested ? "{\"list\": \(json)}" : json).utf8)
         func read<E: Decodable>(_: E.Type, _ report: inout LenientDecodingReport) throws -> [E] {
-            nested ? try decoder.decode([String: [E]].self, from: data, report: &report)["list"] ?? []
+            nested
+                ? try decoder.decode([String: [E]].self, from: data, report: &report)["list"] ?? []
                 : try decoder.decode([E].self, from: data, report: &report)
         }
         func events(_ report: LenientDecodingReport) -> [String] {
@@ -38,8 +41,9 @@ struct ScalarArrayTests {
         func errorText(_ error: any Error) -> String {
             switch error {
             case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-                 DecodingError.dataCorrupted(let context):
-                return "\(error)".prefix(while: { $0 != "(" }) + " at " + context.codingPath.map(\.stringValue).joined(separator: "/")
+                DecodingError.dataCorrupted(let context):
+                return "\(error)".prefix(while: { $0 != "(" }) + " at "
+                    + context.codingPath.map(\.stringValue).joined(separator: "/")
             default:
                 return "\(error)"
             }
@@ -58,12 +62,17 @@ struct ScalarArrayTests {
     static let documents = [
         #"[1, 2, 3]"#, #"[1, "2", 3]"#, #"[1, null, 3]"#, #"["x", 2]"#, #"[1, [2], 3]"#, #"[1, {"a": 1}, 3]"#,
         #"[1.5, -0.0, 1e3, 1e400]"#, #"["true", false, "no", 1, 0]"#, #"["a", 1, true, null, "b\n"]"#,
-        #"[" 7 ", "", 2.0, 300]"#, #"[9223372036854775807, 9223372036854775808, "12"]"#, #"[]"#, "[1,\n 2,\n \"3\",\n x]",
+        #"[" 7 ", "", 2.0, 300]"#, #"[9223372036854775807, 9223372036854775808, "12"]"#, #"[]"#,
+        "[1,\n 2,\n \"3\",\n x]",
     ]
-    static let policies: [(String, LenientPolicy)] = [("strict", .strict), ("lenient", .lenient), ("permissive", .permissive)]
+    static let policies: [(String, LenientPolicy)] = [
+        ("strict", .strict), ("lenient", .lenient), ("permissive", .permissive),
+    ]
 
     /// Whether `[T]` and `[Boxed<T>]` agree on `json`.
-    static func agree<T: Decodable & Equatable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy, nested: Bool) -> Bool {
+    static func agree<T: Decodable & Equatable>(_ type: T.Type, _ json: String, _ policy: LenientPolicy, nested: Bool)
+        -> Bool
+    {
         let outcomes = decode(type, json, policy, nested: nested)
         return outcomes.direct == outcomes.general
     }
@@ -94,7 +103,8 @@ struct ScalarArrayTests {
         #expect(report.events.first?.column == 5)
 
         report = LenientDecodingReport()
-        let nested = try LenientJSONDecoder().decode([String: [Int]].self, from: Data(#"{"a": [1, "2"]}"#.utf8), report: &report)
+        let nested = try LenientJSONDecoder().decode(
+            [String: [Int]].self, from: Data(#"{"a": [1, "2"]}"#.utf8), report: &report)
         #expect(nested == ["a": [1, 2]])
         #expect(report.events.map(\.path) == ["$.a[1]"])
     }

@@ -10,25 +10,34 @@ import Testing
 struct ScalarTextRuleTests {
     // MARK: Base64
 
-    @Test("Base64: spaces and other characters are an error in every policy", arguments: [
-        "hello world", "invalid data", "aGVs bG8=", " aGVsbG8=", "aGVsbG8= ", "aGVs\tbG8=", "aGVs.bG8=", "aGVs\u{00A0}bG8=",
-    ])
+    @Test(
+        "Base64: spaces and other characters are an error in every policy",
+        arguments: [
+            "hello world", "invalid data", "aGVs bG8=", " aGVsbG8=", "aGVsbG8= ", "aGVs\tbG8=", "aGVs.bG8=",
+            "aGVs\u{00A0}bG8=",
+        ])
     func base64Rejects(_ text: String) throws {
         let json = try jsonString(text)
         // JSONDecoder rejects them too (checked, not assumed).
         #expect(Outcome { try JSONDecoder().decode(Data.self, from: json) }.error?.kind == "dataCorrupted")
         for policy in [LenientPolicy.strict, .lenient, .permissive] {
             for input in try inputs(json) {
-                #expect(Outcome { try input.decode(Data.self, policy) }.succeeded == false, "\(text) as Data, \(policy), \(input)")
+                #expect(
+                    Outcome { try input.decode(Data.self, policy) }.succeeded == false,
+                    "\(text) as Data, \(policy), \(input)")
                 // An Optional recovers as nil where the policy recovers (SPEC 5), never as bytes.
-                #expect(Outcome { try input.decode(Data?.self, policy) }.value ?? nil == nil, "\(text) as Data?, \(policy), \(input)")
+                #expect(
+                    Outcome { try input.decode(Data?.self, policy) }.value ?? nil == nil,
+                    "\(text) as Data?, \(policy), \(input)")
             }
         }
     }
 
-    @Test("Base64: line breaks, base64url and missing padding stay accepted (L)", arguments: [
-        "aGVs\nbG8=", "aGVs\r\nbG8=", "aGVsbG8", "aGVs\nbG8", "-_8", "-_-_", "\naGVsbG8=\n",
-    ])
+    @Test(
+        "Base64: line breaks, base64url and missing padding stay accepted (L)",
+        arguments: [
+            "aGVs\nbG8=", "aGVs\r\nbG8=", "aGVsbG8", "aGVs\nbG8", "-_8", "-_-_", "\naGVsbG8=\n",
+        ])
     func base64Accepts(_ text: String) throws {
         // The expected bytes: the same text in standard, padded base64 without breaks, as
         // Foundation decodes it.
@@ -45,10 +54,12 @@ struct ScalarTextRuleTests {
 
     // MARK: Number inside text
 
-    @Test("Number in text: a word of its own (P)", arguments: [
-        ("the 21.5 slices", 21.5), ("about -3 degrees", -3), ("21.5", 21.5), ("(42)", 42), ("cost: 7.", 7),
-        ("42 abc", 42), ("x 5, y 6", 5), ("price 1.5e2 total", 150), ("end 9", 9), ("v2 has 3 parts", 3),
-    ])
+    @Test(
+        "Number in text: a word of its own (P)",
+        arguments: [
+            ("the 21.5 slices", 21.5), ("about -3 degrees", -3), ("21.5", 21.5), ("(42)", 42), ("cost: 7.", 7),
+            ("42 abc", 42), ("x 5, y 6", 5), ("price 1.5e2 total", 150), ("end 9", 9), ("v2 has 3 parts", 3),
+        ])
     func numberInText(_ text: String, _ expected: Double) throws {
         let json = try jsonString(text)
         for input in try inputs(json) {
@@ -59,10 +70,12 @@ struct ScalarTextRuleTests {
         }
     }
 
-    @Test("Number in text: digits inside a word, hex, 1,5 are not numbers", arguments: [
-        "QmV0", "v2", "0x10", "12abc", "abc12", "a1b", "1_000", "1,5", "1,234 apples", "x-5", "COVID-19", "10:30",
-        "3rd", "5kg", "1/2", "é5", "5é", "v2.5", "1.2.3",
-    ])
+    @Test(
+        "Number in text: digits inside a word, hex, 1,5 are not numbers",
+        arguments: [
+            "QmV0", "v2", "0x10", "12abc", "abc12", "a1b", "1_000", "1,5", "1,234 apples", "x-5", "COVID-19", "10:30",
+            "3rd", "5kg", "1/2", "é5", "5é", "v2.5", "1.2.3",
+        ])
     func notNumbersInText(_ text: String) throws {
         var rulesOnly = LenientPolicy.permissive
         rulesOnly.invalidValues = .throw
@@ -90,9 +103,14 @@ struct ScalarTextRuleTests {
     static let padded: [any PaddedText] = [
         PaddedRow(" 42 ", Int.self, 42), PaddedRow("\t-7\n", Int64.self, -7), PaddedRow(" 1.5 ", Double.self, 1.5),
         PaddedRow("\u{00A0}2.5\u{00A0}", Float.self, 2.5), PaddedRow(" 4.25 ", Decimal.self, Decimal(string: "4.25")!),
-        PaddedRow(" yes ", Bool.self, true), PaddedRow("\nfalse\n", Bool.self, false), PaddedRow(" 1 ", Bool.self, true),
-        PaddedRow(" E621E1F8-C36C-495A-93FC-0C247A3E6E5F ", UUID.self, UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
-        PaddedRow(" e621e1f8c36c495a93fc0c247a3e6e5f\u{2003}", UUID.self, UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
+        PaddedRow(" yes ", Bool.self, true), PaddedRow("\nfalse\n", Bool.self, false),
+        PaddedRow(" 1 ", Bool.self, true),
+        PaddedRow(
+            " E621E1F8-C36C-495A-93FC-0C247A3E6E5F ", UUID.self,
+            UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
+        PaddedRow(
+            " e621e1f8c36c495a93fc0c247a3e6e5f\u{2003}", UUID.self,
+            UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
         PaddedRow(" 2016-01-17T16:13:00Z ", Date.self, Date(timeIntervalSince1970: 1_453_047_180)),
     ]
 
@@ -108,7 +126,9 @@ struct ScalarTextRuleTests {
         for input in try inputs(try jsonString("yes")) { #expect(try input.decode(Bool.self, Self.noTrimming) == true) }
         // A URL JSONDecoder reads is read as JSONDecoder reads it, whatever the policy.
         let url = try jsonString("https://example.com/a")
-        for input in try inputs(url) { #expect(try input.decode(URL.self, Self.noTrimming) == URL(string: "https://example.com/a")) }
+        for input in try inputs(url) {
+            #expect(try input.decode(URL.self, Self.noTrimming) == URL(string: "https://example.com/a"))
+        }
     }
 }
 
@@ -133,8 +153,10 @@ struct TextInput: CustomStringConvertible, @unchecked Sendable {
 
 /// `json` as Data and as its JSONSerialization tree.
 private func inputs(_ json: Data) throws -> [TextInput] {
-    [TextInput(data: json, tree: nil),
-     TextInput(data: json, tree: try JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed))]
+    [
+        TextInput(data: json, tree: nil),
+        TextInput(data: json, tree: try JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed)),
+    ]
 }
 
 protocol PaddedText: Sendable, CustomTestStringConvertible {

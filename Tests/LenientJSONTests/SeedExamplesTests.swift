@@ -41,31 +41,45 @@ struct SeedExamplesTests {
     static let conversionTables: [ConversionTable] = [
         // `[NSNumber numberWithInteger:5]`. arrayForKey: is nil in the seed; the spec wraps a
         // single value in a one-element array (and a number reads as its text).
-        ConversionTable(source: "[NSNumber numberWithInteger:5]", value: { NSNumber(value: 5) }, expected: Extracted(
-            bool: true, integer: 5, unsignedInteger: 5, date: Date(timeIntervalSince1970: 5), number: 5, string: "5",
-            decimalNumber: 5, array: ["5"], dictionary: nil)),
+        ConversionTable(
+            source: "[NSNumber numberWithInteger:5]", value: { NSNumber(value: 5) },
+            expected: Extracted(
+                bool: true, integer: 5, unsignedInteger: 5, date: Date(timeIntervalSince1970: 5), number: 5,
+                string: "5",
+                decimalNumber: 5, array: ["5"], dictionary: nil)),
         // `@"Applejacks"`: no number inside, so the §5 defaults (NO, 0) and nil for Optionals.
-        ConversionTable(source: #"@"Applejacks""#, value: { "Applejacks" }, expected: Extracted(
-            bool: false, integer: 0, unsignedInteger: 0, date: nil, number: nil, string: "Applejacks",
-            decimalNumber: nil, array: ["Applejacks"], dictionary: nil)),
+        ConversionTable(
+            source: #"@"Applejacks""#, value: { "Applejacks" },
+            expected: Extracted(
+                bool: false, integer: 0, unsignedInteger: 0, date: nil, number: nil, string: "Applejacks",
+                decimalNumber: nil, array: ["Applejacks"], dictionary: nil)),
         // `@"the 21.5 slices"`: the first number inside (P). dateForKey: gives 21 s in the seed;
         // the spec has no number-in-text rule for dates, so the Optional date is nil.
-        ConversionTable(source: #"@"the 21.5 slices""#, value: { "the 21.5 slices" }, expected: Extracted(
-            bool: true, integer: 21, unsignedInteger: 21, date: nil, number: 21, string: "the 21.5 slices",
-            decimalNumber: Decimal(sign: .plus, exponent: -1, significand: 215), array: ["the 21.5 slices"], dictionary: nil)),
+        ConversionTable(
+            source: #"@"the 21.5 slices""#, value: { "the 21.5 slices" },
+            expected: Extracted(
+                bool: true, integer: 21, unsignedInteger: 21, date: nil, number: 21, string: "the 21.5 slices",
+                decimalNumber: Decimal(sign: .plus, exponent: -1, significand: 215), array: ["the 21.5 slices"],
+                dictionary: nil)),
         // `[NSNull null]`: defaults for non-Optionals, nil for Optionals.
-        ConversionTable(source: "[NSNull null]", value: { NSNull() }, expected: Extracted(
-            bool: false, integer: 0, unsignedInteger: 0, date: nil, number: nil, string: nil,
-            decimalNumber: nil, array: nil, dictionary: nil)),
+        ConversionTable(
+            source: "[NSNull null]", value: { NSNull() },
+            expected: Extracted(
+                bool: false, integer: 0, unsignedInteger: 0, date: nil, number: nil, string: nil,
+                decimalNumber: nil, array: nil, dictionary: nil)),
         // `@[ @"5", @-4, @"2.5", @"apple" ]`: not a scalar (more than one element).
-        ConversionTable(source: #"@[ @"5", @(-4), @"2.5", @"apple" ]"#, value: { ["5", NSNumber(value: -4), "2.5", "apple"] }, expected: Extracted(
-            bool: false, integer: 0, unsignedInteger: 0, date: nil, number: nil, string: nil,
-            decimalNumber: nil, array: ["5", "-4", "2.5", "apple"], dictionary: nil)),
+        ConversionTable(
+            source: #"@[ @"5", @(-4), @"2.5", @"apple" ]"#, value: { ["5", NSNumber(value: -4), "2.5", "apple"] },
+            expected: Extracted(
+                bool: false, integer: 0, unsignedInteger: 0, date: nil, number: nil, string: nil,
+                decimalNumber: nil, array: ["5", "-4", "2.5", "apple"], dictionary: nil)),
     ]
 
     @Test("PPExtractor conversion tables, .permissive", arguments: conversionTables, Input.allCases)
     func ppExtractorConversionTables(_ table: ConversionTable, _ input: Input) throws {
-        let fields = ["bool", "integer", "unsignedInteger", "date", "number", "string", "decimalNumber", "array", "dictionary"]
+        let fields = [
+            "bool", "integer", "unsignedInteger", "date", "number", "string", "decimalNumber", "array", "dictionary",
+        ]
         let object: [String: Any] = Dictionary(uniqueKeysWithValues: fields.map { ($0, table.value()) })
         let decoder = LenientJSONDecoder(policy: .permissive)
         decoder.dateDecodingStrategy = .secondsSince1970  // dateForKey: reads Unix timestamps
@@ -91,17 +105,23 @@ struct SeedExamplesTests {
     @Test("PPExtractor arrayOfNumbers / arrayOfStrings / arrayOfDecimalNumbers, .permissive", arguments: Input.allCases)
     func ppExtractorArrays(_ input: Input) throws {
         let source: [Any] = ["5", NSNumber(value: -4), "2.5", "apple"]
-        let object: [String: Any] = ["arrayOfNumbers": source, "arrayOfStrings": source, "arrayOfDecimalNumbers": source]
+        let object: [String: Any] = [
+            "arrayOfNumbers": source, "arrayOfStrings": source, "arrayOfDecimalNumbers": source,
+        ]
         var report = LenientDecodingReport()
-        let value = try Self.decode(ExtractedArrays.self, object, input, LenientJSONDecoder(policy: .permissive), report: &report)
+        let value = try Self.decode(
+            ExtractedArrays.self, object, input, LenientJSONDecoder(policy: .permissive), report: &report)
         // "2.5" truncates to 2 (P); "apple" is not a number, so the element is dropped.
         #expect(value.arrayOfNumbers == [5, -4, 2])
         #expect(value.arrayOfStrings == ["5", "-4", "2.5", "apple"])
         #expect(value.arrayOfDecimalNumbers == [5, -4, Decimal(sign: .plus, exponent: -1, significand: 25)])
         let dropped = report.events.filter { $0.kind == .droppedElement }.map(\.path).sorted()
-        #expect(dropped == ["$.arrayOfDecimalNumbers[3]", "$.arrayOfNumbers[3]"], "\(report.events.map(\.description))")
+        #expect(
+            dropped == ["$.arrayOfDecimalNumbers[3]", "$.arrayOfNumbers[3]"], "\(report.events.map(\.description))")
         // .lenient drops nothing: "2.5" cannot be an Int without losing information.
-        #expect(throws: DecodingError.self) { try Self.decode(ExtractedArrays.self, object, input, LenientJSONDecoder()) }
+        #expect(throws: DecodingError.self) {
+            try Self.decode(ExtractedArrays.self, object, input, LenientJSONDecoder())
+        }
     }
 
     // MARK: - RPJSONMapper
@@ -153,8 +173,9 @@ struct SeedExamplesTests {
         return decoder
     }
 
-    @Test("RPJSONMapper Person: zip boxed as a string, NSNull ssn, dates via dateFormats",
-          arguments: Input.allCases, [LenientPolicy.lenient, .permissive])
+    @Test(
+        "RPJSONMapper Person: zip boxed as a string, NSNull ssn, dates via dateFormats",
+        arguments: Input.allCases, [LenientPolicy.lenient, .permissive])
     func rpPerson(_ input: Input, _ policy: LenientPolicy) throws {
         var report = LenientDecodingReport()
         let person = try Self.decode(RPPerson.self, Self.rpPersonJSON(), input, Self.rpDecoder(policy), report: &report)
@@ -162,12 +183,15 @@ struct SeedExamplesTests {
         let coerced = Set(report.events.filter { $0.kind == .coerced }.map(\.path))
         #expect(coerced == ["$.zip", "$.birthDate", "$.startDate"], "\(report.events.map(\.description))")
         // JSONDecoder (and .strict) reject the number zip.
-        #expect(throws: DecodingError.self) { try Self.decode(RPPerson.self, Self.rpPersonJSON(), input, Self.rpDecoder(.strict)) }
+        #expect(throws: DecodingError.self) {
+            try Self.decode(RPPerson.self, Self.rpPersonJSON(), input, Self.rpDecoder(.strict))
+        }
     }
 
     @Test("RPJSONMapper JSON array parsing: [json, json, json]", arguments: Input.allCases)
     func rpArray(_ input: Input) throws {
-        let people = try Self.decode([RPPerson].self, [Self.rpPersonJSON(), Self.rpPersonJSON(), Self.rpPersonJSON()], input, Self.rpDecoder())
+        let people = try Self.decode(
+            [RPPerson].self, [Self.rpPersonJSON(), Self.rpPersonJSON(), Self.rpPersonJSON()], input, Self.rpDecoder())
         #expect(people == [Self.john, Self.john, Self.john])
     }
 
@@ -185,10 +209,14 @@ struct SeedExamplesTests {
     @Test("RPJSONMapper automatic boxing and NSNull handling", arguments: Input.allCases)
     func rpBoxingAndNull(_ input: Input) throws {
         let lifter: [String: Any] = ["bench": "225", "squat": "315", "deadlift": "405"]
-        #expect(try Self.decode(PowerLifter.self, lifter, input, LenientJSONDecoder()) == PowerLifter(bench: 225, squat: 315, deadlift: 405))
+        #expect(
+            try Self.decode(PowerLifter.self, lifter, input, LenientJSONDecoder())
+                == PowerLifter(bench: 225, squat: 315, deadlift: 405))
         let pack: [String: Any] = ["supercharger": NSNull(), "turbocharger": NSNull()]
         for policy in [LenientPolicy.strict, .lenient, .permissive] {
-            #expect(try Self.decode(PowerPack.self, pack, input, LenientJSONDecoder(policy: policy)) == PowerPack(supercharger: nil, turbocharger: nil))
+            #expect(
+                try Self.decode(PowerPack.self, pack, input, LenientJSONDecoder(policy: policy))
+                    == PowerPack(supercharger: nil, turbocharger: nil))
         }
     }
 
@@ -200,16 +228,20 @@ struct SeedExamplesTests {
 
     @Test("RPJSONMapper array mapping: the first and second report by index")
     func rpWeatherReports() throws {
-        let json: [String: Any] = ["JanuaryWeatherReport": [
-            ["description": "Sunny with a chance of storms", "temperature": 98.1],
-            ["description": "Hailing and fog", "temperature": 70.2],
-        ]]
+        let json: [String: Any] = [
+            "JanuaryWeatherReport": [
+                ["description": "Sunny with a chance of storms", "temperature": 98.1],
+                ["description": "Hailing and fog", "temperature": 70.2],
+            ]
+        ]
         let data = try JSONSerialization.data(withJSONObject: json)
         let decoder = LenientJSONDecoder()
-        #expect(try decoder.decode(WeatherReport.self, from: data, at: ["JanuaryWeatherReport", 0])
-            == WeatherReport(weatherDescription: "Sunny with a chance of storms", temperature: 98.1))
-        #expect(try decoder.decode(WeatherReport.self, from: data, at: ["JanuaryWeatherReport", 1])
-            == WeatherReport(weatherDescription: "Hailing and fog", temperature: 70.2))
+        #expect(
+            try decoder.decode(WeatherReport.self, from: data, at: ["JanuaryWeatherReport", 0])
+                == WeatherReport(weatherDescription: "Sunny with a chance of storms", temperature: 98.1))
+        #expect(
+            try decoder.decode(WeatherReport.self, from: data, at: ["JanuaryWeatherReport", 1])
+                == WeatherReport(weatherDescription: "Hailing and fog", temperature: 70.2))
         let all = try decoder.decode([String: [WeatherReport]].self, fromJSONObject: json)
         #expect(all["JanuaryWeatherReport"]?.count == 2)
     }
@@ -227,14 +259,20 @@ struct SeedExamplesTests {
     struct Zoo: Decodable, Equatable, Sendable { var animals: [Animal] }
 
     static func largeJSON() -> [String: Any] {
-        ["Animals": [
-            ["Dog": [String: Any]()],
-            ["Cat": ["Babies": [
-                [String: Any](),
-                ["Runt": ["Name": "Bobby", "Age": "Kitten"]],
-            ]]],
-            ["Bird": [String: Any]()],
-        ]]
+        [
+            "Animals": [
+                ["Dog": [String: Any]()],
+                [
+                    "Cat": [
+                        "Babies": [
+                            [String: Any](),
+                            ["Runt": ["Name": "Bobby", "Age": "Kitten"]],
+                        ]
+                    ]
+                ],
+                ["Bird": [String: Any]()],
+            ]
+        ]
     }
 
     @Test("RPJSONMapper child JSON path [\"Animals\", 1, \"Cat\", \"Babies\", 1]")
@@ -266,24 +304,32 @@ struct SeedExamplesTests {
         var description: String { "ID: \(ID) Name: \(firstName) \(lastName)" }
     }
 
-    @Test("RZAutoImport example: id, first_name, last_name", arguments: Input.allCases, [LenientPolicy.lenient, .permissive])
+    @Test(
+        "RZAutoImport example: id, first_name, last_name", arguments: Input.allCases,
+        [LenientPolicy.lenient, .permissive])
     func rzExample(_ input: Input, _ policy: LenientPolicy) throws {
         let myDictionary: [String: Any] = ["id": 100, "first_name": "Bob", "last_name": "Smith"]
         let person = try Self.decode(RZPerson.self, myDictionary, input, LenientJSONDecoder(policy: policy))
         #expect(person.description == "ID: 100 Name: Bob Smith")
-        let people = try Self.decode([RZPerson].self, [myDictionary, myDictionary], input, LenientJSONDecoder(policy: policy))
+        let people = try Self.decode(
+            [RZPerson].self, [myDictionary, myDictionary], input, LenientJSONDecoder(policy: policy))
         #expect(people == [person, person])
-        #expect(throws: DecodingError.self) { try Self.decode(RZPerson.self, myDictionary, input, LenientJSONDecoder(policy: .strict)) }
+        #expect(throws: DecodingError.self) {
+            try Self.decode(RZPerson.self, myDictionary, input, LenientJSONDecoder(policy: .strict))
+        }
     }
 
-    @Test("RZAutoImport: every listed spelling maps to firstName",
-          arguments: ["firstName", "FirstName", "first_name", "FiRst_NAme"], Input.allCases)
+    @Test(
+        "RZAutoImport: every listed spelling maps to firstName",
+        arguments: ["firstName", "FirstName", "first_name", "FiRst_NAme"], Input.allCases)
     func rzSpellings(_ spelling: String, _ input: Input) throws {
         let object: [String: Any] = ["ID": 1, spelling: "Bob", "lastName": "Smith"]
         let decoder = LenientJSONDecoder()
         // Twice with one decoder: the cached key tables give the same answer.
-        for _ in 0 ..< 2 {
-            #expect(try Self.decode(RZPerson.self, object, input, decoder) == RZPerson(ID: 1, firstName: "Bob", lastName: "Smith"))
+        for _ in 0..<2 {
+            #expect(
+                try Self.decode(RZPerson.self, object, input, decoder)
+                    == RZPerson(ID: 1, firstName: "Bob", lastName: "Smith"))
         }
     }
 
@@ -293,10 +339,13 @@ struct SeedExamplesTests {
         enum CodingKeys: String, CodingKey { case objectID = "id", zipCode = "zip" }
     }
 
-    @Test("RZAutoImport custom key mappings are CodingKeys; the zip number reads as its text", arguments: Input.allCases)
+    @Test(
+        "RZAutoImport custom key mappings are CodingKeys; the zip number reads as its text", arguments: Input.allCases)
     func rzCustomMappings(_ input: Input) throws {
         let object: [String: Any] = ["id": 7, "zip": 94015]
-        #expect(try Self.decode(MyModelClass.self, object, input, LenientJSONDecoder()) == MyModelClass(objectID: 7, zipCode: "94015"))
+        #expect(
+            try Self.decode(MyModelClass.self, object, input, LenientJSONDecoder())
+                == MyModelClass(objectID: 7, zipCode: "94015"))
     }
 
     // MARK: - FromJSONObject: errors
@@ -323,7 +372,8 @@ struct SeedExamplesTests {
     @Test("FromJSONObject Person: a value, a wrong type, a missing key", arguments: Input.allCases)
     func fjPerson(_ input: Input) throws {
         for policy in [LenientPolicy.strict, .lenient, .permissive] {
-            let joe = try Self.decode(FJPerson.self, ["name": "Joe", "age": 12], input, LenientJSONDecoder(policy: policy))
+            let joe = try Self.decode(
+                FJPerson.self, ["name": "Joe", "age": 12], input, LenientJSONDecoder(policy: policy))
             #expect("\(joe.name), a \(joe.age)-year-old" == "Joe, a 12-year-old")
         }
         let dave: [String: Any] = ["name": "Dave", "age": "just a number"]
@@ -333,25 +383,36 @@ struct SeedExamplesTests {
                 #expect(error.debugDescription.contains("$.age"), "\(error.debugDescription)")
                 #expect(error.debugDescription.contains("just a number"), "what was found: \(error.debugDescription)")
             }
-            let keanu = Self.expectError(FJPerson.self, ["name": "Keanu"], input, policy, case: "keyNotFound", path: [], key: "age")
+            let keanu = Self.expectError(
+                FJPerson.self, ["name": "Keanu"], input, policy, case: "keyNotFound", path: [], key: "age")
             #expect(keanu?.debugDescription.contains("age") == true)
         }
         // .permissive: no number inside "just a number", and "age" missing: the default 0.
-        #expect(try Self.decode(FJPerson.self, dave, input, LenientJSONDecoder(policy: .permissive)) == FJPerson(name: "Dave", age: 0))
-        #expect(try Self.decode(FJPerson.self, ["name": "Keanu"], input, LenientJSONDecoder(policy: .permissive)) == FJPerson(name: "Keanu", age: 0))
+        #expect(
+            try Self.decode(FJPerson.self, dave, input, LenientJSONDecoder(policy: .permissive))
+                == FJPerson(name: "Dave", age: 0))
+        #expect(
+            try Self.decode(FJPerson.self, ["name": "Keanu"], input, LenientJSONDecoder(policy: .permissive))
+                == FJPerson(name: "Keanu", age: 0))
     }
 
     @Test("FromJSONObject Issue: absent, numeric string, and NSNull assignee_id", arguments: Input.allCases)
     func fjIssue(_ input: Input) throws {
         for policy in [LenientPolicy.strict, .lenient, .permissive] {
             let decoder = LenientJSONDecoder(policy: policy)
-            #expect(try Self.decode(FJIssue.self, [String: Any](), input, decoder) == FJIssue(assigneeID: nil), "absent")
+            #expect(
+                try Self.decode(FJIssue.self, [String: Any](), input, decoder) == FJIssue(assigneeID: nil), "absent")
             // A key with NSNull is nil, like an absent key (the seed's `allowNull: true`).
-            #expect(try Self.decode(FJIssue.self, ["assignee_id": NSNull()], input, decoder) == FJIssue(assigneeID: nil), "NSNull")
+            #expect(
+                try Self.decode(FJIssue.self, ["assignee_id": NSNull()], input, decoder) == FJIssue(assigneeID: nil),
+                "NSNull")
         }
         // The seed's error for "123" is JSONDecoder's; the numeric-string rule (L) reads it.
-        Self.expectError(FJIssue.self, ["assignee_id": "123"], input, .strict, case: "typeMismatch", path: ["assignee_id"])
-        #expect(try Self.decode(FJIssue.self, ["assignee_id": "123"], input, LenientJSONDecoder()) == FJIssue(assigneeID: 123))
+        Self.expectError(
+            FJIssue.self, ["assignee_id": "123"], input, .strict, case: "typeMismatch", path: ["assignee_id"])
+        #expect(
+            try Self.decode(FJIssue.self, ["assignee_id": "123"], input, LenientJSONDecoder())
+                == FJIssue(assigneeID: 123))
     }
 
     @Test("FromJSONObject nested objects: missing key vs null, with the nested path", arguments: Input.allCases)
@@ -359,10 +420,14 @@ struct SeedExamplesTests {
         let missing: [String: Any] = ["creator": ["id": 123]]
         let null: [String: Any] = ["creator": ["id": 123, "name": NSNull()]]
         for policy in [LenientPolicy.strict, .lenient] {
-            let missingError = Self.expectError(FJTask.self, missing, input, policy, case: "keyNotFound", path: ["creator"], key: "name")
-            #expect(missingError?.debugDescription.contains("$.creator") == true, "\(missingError?.debugDescription ?? "")")
-            let nullError = Self.expectError(FJTask.self, null, input, policy, case: "valueNotFound", path: ["creator", "name"])
-            #expect(nullError?.debugDescription.contains("$.creator.name") == true, "\(nullError?.debugDescription ?? "")")
+            let missingError = Self.expectError(
+                FJTask.self, missing, input, policy, case: "keyNotFound", path: ["creator"], key: "name")
+            #expect(
+                missingError?.debugDescription.contains("$.creator") == true, "\(missingError?.debugDescription ?? "")")
+            let nullError = Self.expectError(
+                FJTask.self, null, input, policy, case: "valueNotFound", path: ["creator", "name"])
+            #expect(
+                nullError?.debugDescription.contains("$.creator.name") == true, "\(nullError?.debugDescription ?? "")")
         }
         let permissive = LenientJSONDecoder(policy: .permissive)
         #expect(try Self.decode(FJTask.self, missing, input, permissive) == FJTask(creator: FJUser(id: 123, name: "")))
@@ -379,8 +444,9 @@ struct SeedExamplesTests {
         var rawValue: String?
     }
 
-    @Test("RestGoatee DerivedObject: NSNull and \"2016-01-17T16:13:00-0800\"",
-          arguments: Input.allCases, [LenientPolicy.lenient, .permissive])
+    @Test(
+        "RestGoatee DerivedObject: NSNull and \"2016-01-17T16:13:00-0800\"",
+        arguments: Input.allCases, [LenientPolicy.lenient, .permissive])
     func restGoatee(_ input: Input, _ policy: LenientPolicy) throws {
         let source: [String: Any] = [
             "stringValue": "aString",
@@ -400,15 +466,23 @@ struct SeedExamplesTests {
     @Test("RestGoatee: properties not specified, and NSNull", arguments: Input.allCases)
     func restGoateeMissing(_ input: Input) throws {
         // Missing non-Optional doubleValue: an error in .lenient, 0.0 in .permissive (§5).
-        Self.expectError(DerivedObject.self, ["stringValue": "aString"], input, .lenient, case: "keyNotFound", path: [], key: "doubleValue")
-        let derived = try Self.decode(DerivedObject.self, ["stringValue": "aString"], input, LenientJSONDecoder(policy: .permissive))
-        #expect(derived == DerivedObject(stringValue: "aString", numberValue: nil, doubleValue: 0, dateValue: nil, rawValue: nil))
-        let null = try Self.decode(DerivedObject.self, ["stringValue": NSNull(), "doubleValue": 1], input, LenientJSONDecoder())
+        Self.expectError(
+            DerivedObject.self, ["stringValue": "aString"], input, .lenient, case: "keyNotFound", path: [],
+            key: "doubleValue")
+        let derived = try Self.decode(
+            DerivedObject.self, ["stringValue": "aString"], input, LenientJSONDecoder(policy: .permissive))
+        #expect(
+            derived
+                == DerivedObject(
+                    stringValue: "aString", numberValue: nil, doubleValue: 0, dateValue: nil, rawValue: nil))
+        let null = try Self.decode(
+            DerivedObject.self, ["stringValue": NSNull(), "doubleValue": 1], input, LenientJSONDecoder())
         #expect(null.stringValue == nil)
     }
 
-    @Test("RestGoatee: foo-bar, foo_bar and fooBar are the same key",
-          arguments: ["stringValue", "string_value", "string-value", "StringValue", "STRING_VALUE"], Input.allCases)
+    @Test(
+        "RestGoatee: foo-bar, foo_bar and fooBar are the same key",
+        arguments: ["stringValue", "string_value", "string-value", "StringValue", "STRING_VALUE"], Input.allCases)
     func restGoateeKeySpellings(_ spelling: String, _ input: Input) throws {
         let object: [String: Any] = [spelling: "aString", "double_value": 2]
         let derived = try Self.decode(DerivedObject.self, object, input, LenientJSONDecoder())
@@ -428,9 +502,12 @@ struct SeedExamplesTests {
 
     @Test("RestGoatee: overridden keys; a value that cannot convert leaves the Optional nil", arguments: Input.allCases)
     func restGoateeOverridesAndTypeSafety(_ input: Input) throws {
-        #expect(try Self.decode(Overridden.self, ["super_secret_str": "aString"], input, LenientJSONDecoder()) == Overridden(stringValue: "aString"))
+        #expect(
+            try Self.decode(Overridden.self, ["super_secret_str": "aString"], input, LenientJSONDecoder())
+                == Overridden(stringValue: "aString"))
         var report = LenientDecodingReport()
-        let typed = try Self.decode(Typed.self, ["url": ["not", "a", "url"], "number": "many"], input, LenientJSONDecoder(), report: &report)
+        let typed = try Self.decode(
+            Typed.self, ["url": ["not", "a", "url"], "number": "many"], input, LenientJSONDecoder(), report: &report)
         #expect(typed == Typed(url: nil, number: nil))
         #expect(Set(report.events.map(\.path)) == ["$.url", "$.number"])
         #expect(report.events.allSatisfy { $0.kind == .recoveredAsNil }, "\(report.events.map(\.description))")
@@ -440,16 +517,22 @@ struct SeedExamplesTests {
 // MARK: - Helpers
 
 extension SeedExamplesTests {
-    static func decode<T: Decodable>(_ type: T.Type, _ object: Any, _ input: Input, _ decoder: LenientJSONDecoder) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, _ object: Any, _ input: Input, _ decoder: LenientJSONDecoder)
+        throws -> T
+    {
         var report = LenientDecodingReport()
         return try decode(type, object, input, decoder, report: &report)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ object: Any, _ input: Input, _ decoder: LenientJSONDecoder,
-                                     report: inout LenientDecodingReport) throws -> T {
+    static func decode<T: Decodable>(
+        _ type: T.Type, _ object: Any, _ input: Input, _ decoder: LenientJSONDecoder,
+        report: inout LenientDecodingReport
+    ) throws -> T {
         switch input {
         case .dictionary: return try decoder.decode(type, fromJSONObject: object, report: &report)
-        case .data: return try decoder.decode(type, from: JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), report: &report)
+        case .data:
+            return try decoder.decode(
+                type, from: JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), report: &report)
         }
     }
 
@@ -457,7 +540,8 @@ extension SeedExamplesTests {
     /// JSON) throws the same case with the same path (under `.strict`: the same everything).
     @discardableResult
     static func expectError<T: Decodable>(
-        _ type: T.Type, _ object: Any, _ input: Input, _ policy: LenientPolicy, case expectedCase: String, path: [String],
+        _ type: T.Type, _ object: Any, _ input: Input, _ policy: LenientPolicy, case expectedCase: String,
+        path: [String],
         key: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> DecodingError.Context? {
         do {
@@ -467,7 +551,9 @@ extension SeedExamplesTests {
         } catch let error as DecodingError {
             let (errorCase, context, missingKey) = describe(error)
             #expect(errorCase == expectedCase, "\(error)", sourceLocation: sourceLocation)
-            #expect(context?.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == path, "\(error)", sourceLocation: sourceLocation)
+            #expect(
+                context?.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == path, "\(error)",
+                sourceLocation: sourceLocation)
             if let key {
                 #expect(missingKey == key, "\(error)", sourceLocation: sourceLocation)
             }
@@ -477,8 +563,11 @@ extension SeedExamplesTests {
                     Issue.record("JSONDecoder decodes it", sourceLocation: sourceLocation)
                 } catch let foundation as DecodingError {
                     let (foundationCase, foundationContext, foundationKey) = describe(foundation)
-                    #expect(foundationCase == expectedCase, "JSONDecoder: \(foundation)", sourceLocation: sourceLocation)
-                    #expect(foundationContext?.codingPath.map(\.stringValue) == path, "JSONDecoder: \(foundation)", sourceLocation: sourceLocation)
+                    #expect(
+                        foundationCase == expectedCase, "JSONDecoder: \(foundation)", sourceLocation: sourceLocation)
+                    #expect(
+                        foundationContext?.codingPath.map(\.stringValue) == path, "JSONDecoder: \(foundation)",
+                        sourceLocation: sourceLocation)
                     #expect(foundationKey == missingKey, sourceLocation: sourceLocation)
                 } catch {
                     Issue.record("\(error)", sourceLocation: sourceLocation)

@@ -56,7 +56,7 @@ struct StreamingBoundaryTests {
     func everySplit(layout: Layout) async throws {
         let expected = try Self.expectedRows()
         let bytes = Array(layout.text.utf8)
-        for split in 0 ... bytes.count {
+        for split in 0...bytes.count {
             let chunks = ChunkedBytes(bytes: bytes, sizes: [split, bytes.count])
             let result = await collect(LenientJSONDecoder().elements(of: Row.self, from: chunks))
             #expect(result.error == nil, "split at \(split): \(String(describing: result.error))")
@@ -64,36 +64,44 @@ struct StreamingBoundaryTests {
         }
     }
 
-    @Test("Chunks of 1 to 8 bytes", arguments: Layout.allCases, 1 ... 8)
+    @Test("Chunks of 1 to 8 bytes", arguments: Layout.allCases, 1...8)
     func smallChunks(layout: Layout, size: Int) async throws {
         let expected = try Self.expectedRows()
-        let result = await collect(LenientJSONDecoder(policy: .strict).elements(of: Row.self, from: ChunkedBytes(bytes: Array(layout.text.utf8), sizes: [size])))
+        let result = await collect(
+            LenientJSONDecoder(policy: .strict).elements(
+                of: Row.self, from: ChunkedBytes(bytes: Array(layout.text.utf8), sizes: [size])))
         #expect(result.error == nil, "\(String(describing: result.error))")
         #expect(result.elements == expected)
     }
 
     @Test("Single bytes of an AsyncSequence", arguments: Layout.allCases)
     func singleBytes(layout: Layout) async throws {
-        let result = await collect(LenientJSONDecoder().elements(of: Row.self, from: SingleBytes(bytes: Array(layout.text.utf8))))
+        let result = await collect(
+            LenientJSONDecoder().elements(of: Row.self, from: SingleBytes(bytes: Array(layout.text.utf8))))
         #expect(result.error == nil, "\(String(describing: result.error))")
         #expect(result.elements == (try Self.expectedRows()))
     }
 
     /// Top-level scalars end at a delimiter, not at a chunk's end: a number split in two is
     /// still one number.
-    @Test("Scalars split at every byte, as JSONDecoder reads each", arguments: [
-        ("[12, -3.5e1,4.0e+1 ,\"7\", 1e2]", [Double].self as [Double].Type),
-        ("12 -3.5e1\n4.0e+1\n\n 1e2 0.000001", [Double].self),
-    ])
+    @Test(
+        "Scalars split at every byte, as JSONDecoder reads each",
+        arguments: [
+            ("[12, -3.5e1,4.0e+1 ,\"7\", 1e2]", [Double].self as [Double].Type),
+            ("12 -3.5e1\n4.0e+1\n\n 1e2 0.000001", [Double].self),
+        ])
     func scalars(text: String, _: [Double].Type) async throws {
         let bytes = Array(text.utf8)
         let isArray = text.hasPrefix("[")
         let values = isArray ? text : "[" + text.split(whereSeparator: \.isWhitespace).joined(separator: ",") + "]"
         let decoder = LenientJSONDecoder()
         let expected = try decoder.decode([Double].self, from: Data(values.utf8))
-        if !text.contains("\"") { #expect(expected == (try JSONDecoder().decode([Double].self, from: Data(values.utf8)))) }
-        for split in 0 ... bytes.count {
-            let result = await collect(decoder.elements(of: Double.self, from: ChunkedBytes(bytes: bytes, sizes: [split, bytes.count])))
+        if !text.contains("\"") {
+            #expect(expected == (try JSONDecoder().decode([Double].self, from: Data(values.utf8))))
+        }
+        for split in 0...bytes.count {
+            let result = await collect(
+                decoder.elements(of: Double.self, from: ChunkedBytes(bytes: bytes, sizes: [split, bytes.count])))
             #expect(result.error == nil, "split at \(split): \(String(describing: result.error))")
             #expect(result.elements == expected, "split at \(split)")
         }
@@ -105,9 +113,12 @@ struct StreamingBoundaryTests {
     func locationAcrossSplits(layout: Layout) async throws {
         let text = layout.text.replacingOccurrences(of: #""id": 5,"#, with: #""id": "five","#)
         let bytes = Array(text.utf8)
-        let expectedLocation = location(of: #""five""#, in: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
-        for split in 0 ... bytes.count {
-            let result = await collect(LenientJSONDecoder().elements(of: Row.self, from: ChunkedBytes(bytes: bytes, sizes: [split, bytes.count])))
+        let expectedLocation = location(
+            of: #""five""#, in: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+        for split in 0...bytes.count {
+            let result = await collect(
+                LenientJSONDecoder().elements(
+                    of: Row.self, from: ChunkedBytes(bytes: bytes, sizes: [split, bytes.count])))
             #expect(result.elements.count == 4, "split at \(split)")
             let error = try #require(result.errorInfo, "split at \(split)")
             #expect(error.kind == "typeMismatch")

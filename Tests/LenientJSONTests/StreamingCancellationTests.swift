@@ -15,7 +15,7 @@ struct StreamingCancellationTests {
     /// string, which no policy decodes as a `Line`.
     static func linesFile(count: Int, badAt: Int? = nil) -> URL {
         var text = ""
-        for id in 0 ..< count {
+        for id in 0..<count {
             text += id == badAt ? #""not a line""# : #"{"id": \#(id), "text": "line number \#(id) of the file"}"#
             text += "\n"
         }
@@ -25,11 +25,13 @@ struct StreamingCancellationTests {
     /// Whether this process has `url`'s file open; `nil` where that cannot be seen.
     static func isOpen(_ url: URL) -> Bool? {
         #if os(Linux)
-        let path = url.resolvingSymlinksInPath().path
-        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == path }
+            let path = url.resolvingSymlinksInPath().path
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            return descriptors.contains {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == path
+            }
         #else
-        return nil
+            return nil
         #endif
     }
 
@@ -63,8 +65,9 @@ struct StreamingCancellationTests {
 
     @Test("Cancelling the task stops reading a byte sequence")
     func cancellationOfSequence() async throws {
-        let text = (0 ..< 50_000).map { #"{"id": \#($0), "text": "t"}"# }.joined(separator: "\n")
-        let elements = LenientJSONDecoder().elements(of: Line.self, from: ChunkedBytes(bytes: Array(text.utf8), sizes: [4096]))
+        let text = (0..<50_000).map { #"{"id": \#($0), "text": "t"}"# }.joined(separator: "\n")
+        let elements = LenientJSONDecoder().elements(
+            of: Line.self, from: ChunkedBytes(bytes: Array(text.utf8), sizes: [4096]))
         let task = Task { () -> (count: Int, error: (any Error)?) in
             var count = 0
             do {

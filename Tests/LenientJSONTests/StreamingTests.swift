@@ -21,7 +21,10 @@ struct StreamingTests {
         var description: String { rawValue }
 
         var text: String {
-            let people = [#"{"name": "Ada", "age": 36}"#, #"{"name": "Alan", "age": 41, "email": "alan@example.com"}"#, #"{"name": "Grace", "age": 85}"#]
+            let people = [
+                #"{"name": "Ada", "age": 36}"#, #"{"name": "Alan", "age": 41, "email": "alan@example.com"}"#,
+                #"{"name": "Grace", "age": 85}"#,
+            ]
             switch self {
             case .array: return "[" + people.joined(separator: ",") + "]"
             case .prettyArray: return "[\n" + people.map { "    " + $0 }.joined(separator: ",\n") + "\n]"
@@ -37,7 +40,10 @@ struct StreamingTests {
         var asArray: String {
             switch self {
             case .array, .prettyArray, .trailingComma, .emptyArray: return text
-            case .jsonLines, .concatenated: return "[" + text.replacingOccurrences(of: "}{", with: "},{").split(separator: "\n").joined(separator: ",") + "]"
+            case .jsonLines, .concatenated:
+                return "["
+                    + text.replacingOccurrences(of: "}{", with: "},{").split(separator: "\n").joined(separator: ",")
+                    + "]"
             case .empty: return "[]"
             }
         }
@@ -48,7 +54,8 @@ struct StreamingTests {
         let expected = try JSONDecoder().decode([Person].self, from: Data(layout.asArray.utf8))
         #expect(expected.count == ([.empty, .emptyArray].contains(layout) ? 0 : 3))
         for policy in [LenientPolicy.strict, .lenient, .permissive] {
-            let result = await input.read(Person.self, Array(layout.text.utf8), decoder: LenientJSONDecoder(policy: policy))
+            let result = await input.read(
+                Person.self, Array(layout.text.utf8), decoder: LenientJSONDecoder(policy: policy))
             #expect(result.error == nil, "\(String(describing: result.error))")
             #expect(result.elements == expected, "\(policy)")
         }
@@ -85,7 +92,9 @@ struct StreamingTests {
         decoder.allowsJSON5 = true
         let foundation = JSONDecoder()
         foundation.allowsJSON5 = true
-        let expected = try json5.split(separator: "\n").map { try foundation.decode(Person.self, from: paddedForFoundation(Data($0.utf8))) }
+        let expected = try json5.split(separator: "\n").map {
+            try foundation.decode(Person.self, from: paddedForFoundation(Data($0.utf8)))
+        }
         let result = await input.read(Person.self, Array(json5.utf8), decoder: decoder)
         #expect(result.error == nil, "\(String(describing: result.error))")
         #expect(result.elements == expected)
@@ -131,7 +140,8 @@ struct StreamingTests {
 
     @Test("JSON Lines: an element's error names its index, line and column", arguments: StreamInput.allCases)
     func jsonLinesErrorLocation(input: StreamInput) async throws {
-        let text = (0 ..< 40).map { #"{"name": "p\#($0)", "age": \#($0)}"# }.joined(separator: "\n")
+        let text =
+            (0..<40).map { #"{"name": "p\#($0)", "age": \#($0)}"# }.joined(separator: "\n")
             + "\n" + #"{"name": "late", "agee": 1}"# + "\n" + #"{"name": "q", "age": 2}"#
         let result = await input.read(Person.self, Array(text.utf8), decoder: LenientJSONDecoder())
         #expect(result.elements.count == 40)
@@ -145,7 +155,9 @@ struct StreamingTests {
     /// The README's example, word for word.
     @Test("The README's error example")
     func readmeExample() async throws {
-        let text = (0 ..< 41).map { #"{"name": "p\#($0)", "age": \#($0)}"# }.joined(separator: "\n") + "\n" + #"{"name": "Linus", "age": "forty"}"# + "\n"
+        let text =
+            (0..<41).map { #"{"name": "p\#($0)", "age": \#($0)}"# }.joined(separator: "\n") + "\n"
+            + #"{"name": "Linus", "age": "forty"}"# + "\n"
         let result = await StreamInput.file.read(Person.self, Array(text.utf8), decoder: LenientJSONDecoder())
         #expect(result.elements.count == 41)
         #expect(result.errorInfo?.message == #"Expected Int at $[41].age (line 42, column 26), found string "forty"."#)
@@ -155,33 +167,53 @@ struct StreamingTests {
         (#"[{"name": "Ada", "age": 36}, {"name": "Alan", "age": 41}, {"name": "Gr"#, "array cut in a string"),
         (#"[{"name": "Ada", "age": 36}, {"name": "Alan", "age": 41},"#, "array cut after a comma"),
         (#"[{"name": "Ada", "age": 36}, {"name": "Alan", "age": 41}"#, "array not closed"),
-        ("{\"name\": \"Ada\", \"age\": 36}\n{\"name\": \"Alan\", \"age\": 41}\n{\"name\": \"Grace\", \"age\"", "JSON Lines cut in a line"),
+        (
+            "{\"name\": \"Ada\", \"age\": 36}\n{\"name\": \"Alan\", \"age\": 41}\n{\"name\": \"Grace\", \"age\"",
+            "JSON Lines cut in a line"
+        ),
     ]
 
-    @Test("A truncated stream yields every complete element, then the error at its end", arguments: truncations, StreamInput.allCases)
+    @Test(
+        "A truncated stream yields every complete element, then the error at its end", arguments: truncations,
+        StreamInput.allCases)
     func truncated(_ truncation: (text: String, name: String), input: StreamInput) async throws {
-        let result = await input.read(Person.self, Array(truncation.text.utf8), decoder: LenientJSONDecoder(policy: .permissive))
+        let result = await input.read(
+            Person.self, Array(truncation.text.utf8), decoder: LenientJSONDecoder(policy: .permissive))
         #expect(result.elements.map(\.name) == ["Ada", "Alan"])
         let error = try #require(result.errorInfo)
         #expect(error.kind == "dataCorrupted")
         #expect(error.path == ["Index 2#2"])
-        let end = location(of: String(truncation.text.suffix(1)), in: truncation.text, occurrence: truncation.text.filter { $0 == truncation.text.last }.count - 1, offset: 1)
+        let end = location(
+            of: String(truncation.text.suffix(1)), in: truncation.text,
+            occurrence: truncation.text.filter { $0 == truncation.text.last }.count - 1, offset: 1)
         #expect(error.message.contains("unexpected end of input at $[2] (\(end))"), "\(error.message)")
         // The whole document is invalid JSON for JSONDecoder too.
-        #expect(thrownError { try JSONDecoder().decode([Person].self, from: Data(truncation.text.utf8)) }?.kind == "dataCorrupted")
+        #expect(
+            thrownError { try JSONDecoder().decode([Person].self, from: Data(truncation.text.utf8)) }?.kind
+                == "dataCorrupted")
     }
 
     static let malformed: [(String, String, String)] = [
-        (#"[{"name": "Ada", "age": 36} {"name": "Alan", "age": 41}]"#, #"unexpected character '{' in array at $[1]"#, #" {"name": "Alan""#),
-        (#"[{"name": "Ada", "age": 36},, {"name": "Alan", "age": 41}]"#, "unexpected character ',' in array at $[1]", ",,"),
-        (#"[{"name": "Ada", "age": 36}] {"name": "Alan", "age": 41}"#, "unexpected character '{' after the top-level array at $[1]", #" {"name": "Alan""#),
+        (
+            #"[{"name": "Ada", "age": 36} {"name": "Alan", "age": 41}]"#, #"unexpected character '{' in array at $[1]"#,
+            #" {"name": "Alan""#
+        ),
+        (
+            #"[{"name": "Ada", "age": 36},, {"name": "Alan", "age": 41}]"#, "unexpected character ',' in array at $[1]",
+            ",,"
+        ),
+        (
+            #"[{"name": "Ada", "age": 36}] {"name": "Alan", "age": 41}"#,
+            "unexpected character '{' after the top-level array at $[1]", #" {"name": "Alan""#
+        ),
     ]
 
     /// Commas and brackets of the top-level array are checked by the stream itself: an error
     /// there is `dataCorrupted`, named by the index of the element it stands before.
     @Test("Malformed array punctuation", arguments: malformed)
     func malformedPunctuation(_ text: String, message: String, marker: String) async throws {
-        let result = await StreamInput.chunks.read(Person.self, Array(text.utf8), decoder: LenientJSONDecoder(policy: .permissive))
+        let result = await StreamInput.chunks.read(
+            Person.self, Array(text.utf8), decoder: LenientJSONDecoder(policy: .permissive))
         #expect(result.elements.map(\.name) == ["Ada"])
         let error = try #require(result.errorInfo)
         #expect(error.kind == "dataCorrupted")
@@ -194,8 +226,10 @@ struct StreamingTests {
     /// included (SPEC 1.3: a syntax error is never recovered), at its line and column.
     @Test("A syntax error inside an element ends the stream", arguments: [LenientPolicy.strict, .lenient, .permissive])
     func syntaxErrorInElement(policy: LenientPolicy) async throws {
-        let text = "{\"name\": \"Ada\", \"age\": 36}\n{\"name\": \"Alan\", \"age\": 4x1}\n{\"name\": \"Grace\", \"age\": 85}\n"
-        let result = await StreamInput.file.read(Person.self, Array(text.utf8), decoder: LenientJSONDecoder(policy: policy))
+        let text =
+            "{\"name\": \"Ada\", \"age\": 36}\n{\"name\": \"Alan\", \"age\": 4x1}\n{\"name\": \"Grace\", \"age\": 85}\n"
+        let result = await StreamInput.file.read(
+            Person.self, Array(text.utf8), decoder: LenientJSONDecoder(policy: policy))
         #expect(result.elements.map(\.name) == ["Ada"])
         let error = try #require(result.errorInfo)
         #expect(error.kind == "dataCorrupted")
@@ -207,7 +241,8 @@ struct StreamingTests {
     /// rule, as do the others, with the events the same element gets without the comma.
     @Test("An element with a trailing comma keeps every rule", arguments: StreamInput.allCases)
     func trailingCommaInElement(input: StreamInput) async throws {
-        let text = "{\"name\": \"Ada\", \"age\": \"36\"}\n{\"NAME\": \"Alan\", \"age\": \"41\",}\n{\"name\": \"Grace\", \"age\": \"85\",}\n"
+        let text =
+            "{\"name\": \"Ada\", \"age\": \"36\"}\n{\"NAME\": \"Alan\", \"age\": \"41\",}\n{\"name\": \"Grace\", \"age\": \"85\",}\n"
         let result = await input.read(Person.self, Array(text.utf8), decoder: LenientJSONDecoder())
         #expect(result.error == nil, "\(String(describing: result.error))")
         #expect(result.elements.map(\.age) == [36, 41, 85])
@@ -257,17 +292,21 @@ struct StreamingTests {
         #expect(dropped.line == 4 && dropped.column == 1)
         let coerced = try #require(lineLog.events.first)
         #expect(coerced.path == "$[0].age")
-        #expect("line \(coerced.line ?? 0), column \(coerced.column ?? 0)" == location(of: #""36""#, in: Self.messyLines))
+        #expect(
+            "line \(coerced.line ?? 0), column \(coerced.column ?? 0)" == location(of: #""36""#, in: Self.messyLines))
     }
 
     @Test("Under .lenient the first undecodable element ends the stream", arguments: StreamInput.allCases)
     func lenientStops(input: StreamInput) async throws {
         let log = EventLog()
-        let result = await input.read(Person.self, Array(Self.messyLines.utf8), decoder: LenientJSONDecoder()) { log.append($0) }
+        let result = await input.read(Person.self, Array(Self.messyLines.utf8), decoder: LenientJSONDecoder()) {
+            log.append($0)
+        }
         #expect(result.elements.map(\.name) == ["Ada"])
         #expect(result.errorInfo?.path == ["Index 1#1", "age"])
         let at = location(of: "[41, 42]", in: Self.messyLines)
-        #expect(result.errorInfo?.message.contains("$[1].age (\(at))") == true, "\(String(describing: result.errorInfo))")
+        #expect(
+            result.errorInfo?.message.contains("$[1].age (\(at))") == true, "\(String(describing: result.errorInfo))")
         // Only the returned element's events: the failed one reports nothing.
         #expect(log.events.map(\.path) == ["$[0].age"])
     }
@@ -290,7 +329,9 @@ struct StreamingTests {
     func mainActor() async throws {
         let text = Array("{\"name\": \"Ada\", \"age\": 36}\n{\"name\": \"Alan\", \"age\": \"41\"}".utf8)
         var names: [String] = []
-        for try await person in LenientJSONDecoder().elements(of: Person.self, from: ChunkedBytes(bytes: text, sizes: [5])) {
+        for try await person in LenientJSONDecoder().elements(
+            of: Person.self, from: ChunkedBytes(bytes: text, sizes: [5]))
+        {
             names.append(person.name)
         }
         #expect(names == ["Ada", "Alan"])
@@ -299,7 +340,8 @@ struct StreamingTests {
     @Test("A byte sequence's error ends the stream after the elements before it")
     func sequenceError() async throws {
         let text = Array("{\"name\": \"Ada\", \"age\": 36}\n{\"name\": \"Alan\", \"age\": 41}\n".utf8)
-        let result = await collect(LenientJSONDecoder().elements(of: Person.self, from: SingleBytes(bytes: text, failAfter: 40)))
+        let result = await collect(
+            LenientJSONDecoder().elements(of: Person.self, from: SingleBytes(bytes: text, failAfter: 40)))
         #expect(result.elements.map(\.name) == ["Ada"])
         #expect(result.error is SingleBytes.ReadFailure)
     }
@@ -307,19 +349,21 @@ struct StreamingTests {
     /// A chunk larger than the reader's buffer is handed on in pieces, none lost.
     @Test("Chunks larger than the read buffer")
     func largeChunks() async throws {
-        let lines = (0 ..< 6_000).map { #"{"name": "person \#($0) with a name long enough", "age": \#($0)}"# }
+        let lines = (0..<6_000).map { #"{"name": "person \#($0) with a name long enough", "age": \#($0)}"# }
         let text = Array(lines.joined(separator: "\n").utf8)
         #expect(text.count > 3 * 64 * 1024)
         for sizes in [[text.count], [100_000, 7, 150_000]] {
-            let result = await collect(LenientJSONDecoder().elements(of: Person.self, from: ChunkedBytes(bytes: text, sizes: sizes)))
+            let result = await collect(
+                LenientJSONDecoder().elements(of: Person.self, from: ChunkedBytes(bytes: text, sizes: sizes)))
             #expect(result.error == nil, "\(String(describing: result.error))")
-            #expect(result.elements.map(\.age) == Array(0 ..< 6_000))
+            #expect(result.elements.map(\.age) == Array(0..<6_000))
         }
     }
 
     @Test("A file that cannot be opened throws the file's error")
     func missingFile() async throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lenient-stream-missing-\(UUID().uuidString).json")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lenient-stream-missing-\(UUID().uuidString).json")
         let result = await collect(LenientJSONDecoder().elements(of: Person.self, from: url))
         #expect(result.elements.isEmpty)
         #expect(result.error != nil)
@@ -330,7 +374,7 @@ struct StreamingTests {
     func largeElements() async throws {
         struct Blob: Decodable, Equatable, Sendable { var id: Int; var text: String }
         let big = String(repeating: "ab\\\"c😀", count: 120_000)  // about 1.3 MB of JSON text
-        let text = "[" + (0 ..< 3).map { #"{"id": \#($0), "text": "\#(big)"}"# }.joined(separator: ", ") + "]"
+        let text = "[" + (0..<3).map { #"{"id": \#($0), "text": "\#(big)"}"# }.joined(separator: ", ") + "]"
         let url = temporaryFile(Array(text.utf8))
         defer { try? FileManager.default.removeItem(at: url) }
         let expected = try JSONDecoder().decode([Blob].self, from: Data(text.utf8))

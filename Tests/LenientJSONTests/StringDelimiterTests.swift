@@ -11,14 +11,14 @@ struct StringDelimiterTests {
     /// Text before and after the byte under test: ASCII, and non-ASCII (whose bytes are above 0x7F).
     static let fills: [(name: String, unit: [UInt8])] = [("ASCII", Array("a".utf8)), ("non-ASCII", Array("é".utf8))]
 
-    @Test("every byte at offsets 0...17 reads as JSONDecoder reads it", arguments: 0 ... 255)
+    @Test("every byte at offsets 0...17 reads as JSONDecoder reads it", arguments: 0...255)
     func everyByte(_ value: Int) throws {
         let byte = UInt8(value)
         let foundation = JSONDecoder()
         let lenient = LenientJSONDecoder(policy: .strict)
         var compared = 0
         for fill in Self.fills {
-            for offset in 0 ... 17 {
+            for offset in 0...17 {
                 let before = Array(repeating: fill.unit, count: offset).joined()
                 let after = Array(repeating: fill.unit, count: 20 - offset).joined()
                 // `"k": "…"` in an object, so that a string that ends early is a syntax error
@@ -31,9 +31,12 @@ struct StringDelimiterTests {
                     #expect(actual == expected, "byte \(value) at \(offset) in \(fill.name)")
                     compared += 1
                 case (.failure(let expected), .failure(let actual)):
-                    #expect(ErrorInfo(actual).kind == ErrorInfo(expected).kind, "byte \(value) at \(offset) in \(fill.name): \(actual)")
+                    #expect(
+                        ErrorInfo(actual).kind == ErrorInfo(expected).kind,
+                        "byte \(value) at \(offset) in \(fill.name): \(actual)")
                 default:
-                    Issue.record("byte \(value) at \(offset) in \(fill.name): JSONDecoder \(expected), LenientJSON \(actual)")
+                    Issue.record(
+                        "byte \(value) at \(offset) in \(fill.name): JSONDecoder \(expected), LenientJSON \(actual)")
                 }
             }
         }

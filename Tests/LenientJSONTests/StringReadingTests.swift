@@ -21,13 +21,15 @@ struct StringReadingTests {
 
     static func randomStrings(count: Int, seed: UInt64) -> [[UInt8]] {
         var random = SplitMix64(seed: seed)
-        return (0 ..< count).map { _ in
+        return (0..<count).map { _ in
             var bytes: [UInt8] = []
-            let valid = Int.random(in: 0 ..< 4, using: &random) > 0
-            for _ in 0 ..< Int.random(in: 0 ... 12, using: &random) {
+            let valid = Int.random(in: 0..<4, using: &random) > 0
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
                 var piece = pieces.randomElement(using: &random)!
                 // Most strings stay valid, so that values, not only errors, are compared.
-                while valid && piece.first.map({ $0 >= 0x80 }) == true && String(validating: piece, as: UTF8.self) == nil {
+                while valid && piece.first.map({ $0 >= 0x80 }) == true
+                    && String(validating: piece, as: UTF8.self) == nil
+                {
                     piece = pieces.randomElement(using: &random)!
                 }
                 bytes += piece
@@ -42,7 +44,8 @@ struct StringReadingTests {
         let foundation = JSONDecoder()
         var compared = 0
         for content in Self.randomStrings(count: 3_000, seed: seed) {
-            let data = Data([UInt8(ascii: "["), UInt8(ascii: "\"")] + content + [UInt8(ascii: "\""), UInt8(ascii: "]")])
+            let data = Data(
+                [UInt8(ascii: "["), UInt8(ascii: "\"")] + content + [UInt8(ascii: "\""), UInt8(ascii: "]")])
             let expected = Result { try foundation.decode([String].self, from: data) }
             let actual = Result { try lenient.decode([String].self, from: data) }
             switch (expected, actual) {

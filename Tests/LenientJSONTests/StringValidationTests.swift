@@ -36,7 +36,13 @@ struct StringValidationTests {
         ("3-byte", [Array("名".utf8), Array("\u{FFFD}".utf8), Array("€".utf8)]),
         ("4-byte", [Array("😀".utf8), Array("\u{10FFFF}".utf8)]),
         ("mixed", [Array("a".utf8), Array("é".utf8), Array("名".utf8), Array("😀".utf8), Array(" ".utf8)]),
-        ("escaped", [Array(#"\n"#.utf8), Array("é".utf8), Array(#"\u540d"#.utf8), Array("😀".utf8), Array(#"\ud83d\ude00"#.utf8), Array(#"\""#.utf8)]),
+        (
+            "escaped",
+            [
+                Array(#"\n"#.utf8), Array("é".utf8), Array(#"\u540d"#.utf8), Array("😀".utf8),
+                Array(#"\ud83d\ude00"#.utf8), Array(#"\""#.utf8),
+            ]
+        ),
     ]
 
     /// Exactly `length` bytes of well-formed text made of `pieces` in turn (ASCII pads the rest).
@@ -64,7 +70,7 @@ struct StringValidationTests {
     ]
 
     static let validCases: [Case] = fills.flatMap { fill in
-        (Array(0 ... 40) + [255, 256, 1_000, 4_099]).map { length in
+        (Array(0...40) + [255, 256, 1_000, 4_099]).map { length in
             Case(name: "\(fill.name), \(length) bytes", content: text(fill.pieces, length: length))
         }
     }
@@ -75,8 +81,9 @@ struct StringValidationTests {
             return [(0, 0), (0, 9), (5, 5), (17, 23), (33, 0), (40, 40), (600, 700), (3_000, 0)].map { lengths in
                 let (before, after) = lengths
                 let prefix = text(pieces, length: before)
-                return Case(name: "\(piece.name) after \(before) \(fillName) bytes, before \(after)",
-                            content: prefix + piece.bytes + text(pieces, length: after), invalidAt: prefix.count)
+                return Case(
+                    name: "\(piece.name) after \(before) \(fillName) bytes, before \(after)",
+                    content: prefix + piece.bytes + text(pieces, length: after), invalidAt: prefix.count)
             }
         }
     }

@@ -47,22 +47,27 @@ struct StructuralRulePreferenceTests {
         var testDescription: String { "\(messy) (\(preset.testDescription))" }
     }
 
-    static func row<T: Decodable & Equatable & SendableMetatype>(_ type: T.Type, _ messy: String, clean: String, _ presets: [Preset] = [.lenient, .permissive]) -> [Row] {
+    static func row<T: Decodable & Equatable & SendableMetatype>(
+        _ type: T.Type, _ messy: String, clean: String, _ presets: [Preset] = [.lenient, .permissive]
+    ) -> [Row] {
         presets.map { preset in
             Row(messy: messy, clean: clean, preset: preset) { messy, clean, preset in
                 let expected = try JSONDecoder().decode(T.self, from: Data(clean.utf8))
                 var report = LenientDecodingReport()
-                let value = try LenientJSONDecoder(policy: preset.policy).decode(T.self, from: Data(messy.utf8), report: &report)
+                let value = try LenientJSONDecoder(policy: preset.policy).decode(
+                    T.self, from: Data(messy.utf8), report: &report)
                 #expect(value == expected, "events: \(report.events)")
                 #expect(!report.events.contains { $0.description.contains("rapped") }, "\(report.events)")
             }
         }
     }
 
-    static let rows: [Row] = row(Node.self, #"{"name": "a", "size": "12"}"#, clean: #"{"name": "a", "size": 12}"#)
+    static let rows: [Row] =
+        row(Node.self, #"{"name": "a", "size": "12"}"#, clean: #"{"name": "a", "size": 12}"#)
         + row(Node.self, #"{"Name": "a", "size": 12}"#, clean: #"{"name": "a", "size": 12}"#)
-        + row([Node].self, #"[{"name": "a", "size": "12"}, [{"name": "b", "size": 1}]]"#,
-              clean: #"[{"name": "a", "size": 12}, [{"name": "b", "size": 1}]]"#)
+        + row(
+            [Node].self, #"[{"name": "a", "size": "12"}, [{"name": "b", "size": 1}]]"#,
+            clean: #"[{"name": "a", "size": 12}, [{"name": "b", "size": 1}]]"#)
         + row(Amount.self, #"["5"]"#, clean: "[5]", [.permissive])
         + row([Amount].self, #"[["5"], "6", [7]]"#, clean: "[[5], 6, [7]]", [.permissive])
 
@@ -83,7 +88,8 @@ struct StructuralRulePreferenceTests {
     @Test("The object's own coercion is reported once, at its place")
     func reportOfTheWinningReading() throws {
         var report = LenientDecodingReport()
-        let value = try LenientJSONDecoder().decode(Node.self, from: Data(#"{"name": "a", "size": "12"}"#.utf8), report: &report)
+        let value = try LenientJSONDecoder().decode(
+            Node.self, from: Data(#"{"name": "a", "size": "12"}"#.utf8), report: &report)
         #expect(value == .file(File(name: "a", size: 12)))
         #expect(report.events.map(\.path) == ["$.size"])
     }

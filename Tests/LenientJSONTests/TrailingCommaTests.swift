@@ -90,7 +90,9 @@ struct TrailingCommaTests {
     }
 
     /// The issue's own example: the rules that would fail without leniency apply.
-    @Test("Respelled keys, numeric strings and single values next to a trailing comma", arguments: [Preset.lenient, .permissive])
+    @Test(
+        "Respelled keys, numeric strings and single values next to a trailing comma",
+        arguments: [Preset.lenient, .permissive])
     func rulesApply(_ preset: Preset) throws {
         let json = Data(#"{"first_name": "Ada", "age": "36", "tags": "admin",}"#.utf8)
         var report = LenientDecodingReport()

@@ -51,15 +51,18 @@ struct TypeDispatchTests {
     @Test("Int128 and UInt128 read through the generic path equal JSONDecoder's")
     func wideIntegers() throws {
         guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return }
-        let json = #"{"int128": {"value": -170141183460469231731687303715884105728}, "uint128": {"value": 340282366920938463463374607431768211455}, "both": [1, -2]}"#
+        let json =
+            #"{"int128": {"value": -170141183460469231731687303715884105728}, "uint128": {"value": 340282366920938463463374607431768211455}, "both": [1, -2]}"#
         let parity = expectParity(WideIntegers.self, json: json)
         #expect(parity.foundation.succeeded)
     }
 
     /// A scalar's error names the scalar's own path, as JSONDecoder's does.
-    @Test("A scalar that does not read throws JSONDecoder's error at its path", arguments: [
-        #"{"value": "x"}"#, #"{"value": null}"#, #"{"value": [1]}"#, #"{"value": {"a": 1}}"#, #"{"value": 1e400}"#,
-    ])
+    @Test(
+        "A scalar that does not read throws JSONDecoder's error at its path",
+        arguments: [
+            #"{"value": "x"}"#, #"{"value": null}"#, #"{"value": [1]}"#, #"{"value": {"a": 1}}"#, #"{"value": 1e400}"#,
+        ])
     func scalarErrors(json: String) {
         let int = expectParity(Box<Int>.self, json: json)
         #expect(!int.foundation.succeeded)
@@ -73,7 +76,8 @@ struct TypeDispatchTests {
     /// that one decode meets more types than the table has slots.
     static func nestedArrays<T: Codable & Equatable>(_: T.Type, depth: Int, json: String) -> Bool {
         if depth == 0 {
-            let parity = expectParity([T].self, json: "[" + json + ", " + json + "]", label: "two values of a deeply nested array type")
+            let parity = expectParity(
+                [T].self, json: "[" + json + ", " + json + "]", label: "two values of a deeply nested array type")
             return parity.foundation.succeeded
         }
         return nestedArrays([T].self, depth: depth - 1, json: "[" + json + "]")
@@ -92,7 +96,8 @@ struct TypeDispatchTests {
 
     @Test("Types met in turn in one decode")
     func typesInTurn() {
-        let one = #"{"a": [{"value": 1}], "b": [{"value": [2]}], "c": [{"value": null}, {"value": "x"}], "d": [{"value": {"k": 3}}], "e": [{"value": {"value": 0.5}}]}"#
+        let one =
+            #"{"a": [{"value": 1}], "b": [{"value": [2]}], "c": [{"value": null}, {"value": "x"}], "d": [{"value": {"k": 3}}], "e": [{"value": {"value": 0.5}}]}"#
         let json = "[" + Array(repeating: one, count: 40).joined(separator: ",") + "]"
         let parity = expectParity([Mixed].self, json: json)
         #expect(parity.foundation.succeeded)
@@ -115,7 +120,11 @@ struct TypeDispatchTests {
     func ownError(policy: LenientPolicy) {
         let json = Data(#"{"value": {"a": 1}}"#.utf8)
         #expect(throws: OwnError(code: 7)) { try JSONDecoder().decode([String: Refuses].self, from: json) }
-        #expect(throws: OwnError(code: 7)) { try LenientJSONDecoder(policy: policy).decode([String: Refuses].self, from: json) }
-        #expect(throws: OwnError(code: 7)) { try LenientJSONDecoder(policy: policy).decode([Refuses].self, from: Data("[1]".utf8)) }
+        #expect(throws: OwnError(code: 7)) {
+            try LenientJSONDecoder(policy: policy).decode([String: Refuses].self, from: json)
+        }
+        #expect(throws: OwnError(code: 7)) {
+            try LenientJSONDecoder(policy: policy).decode([Refuses].self, from: Data("[1]".utf8))
+        }
     }
 }

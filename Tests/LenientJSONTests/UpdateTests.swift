@@ -20,13 +20,15 @@ struct UpdateUser: Codable, Equatable {
 
 @Suite("SPEC §9 update(_:from:)")
 struct UpdateTests {
-    static let ada = UpdateUser(firstName: "Ada", age: 36, email: "ada@example.com",
-                                address: UpdateAddress(street: "1 Main St", city: "London"), joined: Date(timeIntervalSince1970: 1_000_000))
+    static let ada = UpdateUser(
+        firstName: "Ada", age: 36, email: "ada@example.com",
+        address: UpdateAddress(street: "1 Main St", city: "London"), joined: Date(timeIntervalSince1970: 1_000_000))
 
     @Test("members are set, merged and removed; values are read leniently")
     func merge() throws {
         var user = Self.ada
-        try LenientJSONDecoder().update(&user, from: Data(#"{"age": "37", "email": null, "address": {"city": "Paris"}}"#.utf8))
+        try LenientJSONDecoder().update(
+            &user, from: Data(#"{"age": "37", "email": null, "address": {"city": "Paris"}}"#.utf8))
         var expected = Self.ada
         expected.age = 37
         expected.email = nil
@@ -34,9 +36,11 @@ struct UpdateTests {
         #expect(user == expected)
     }
 
-    @Test("the value is unchanged when the merged document does not decode or the patch is not JSON", arguments: [
-        #"{"age": "old"}"#, #"{"address": null}"#, #"{"age": 1,"#, "[1]",
-    ])
+    @Test(
+        "the value is unchanged when the merged document does not decode or the patch is not JSON",
+        arguments: [
+            #"{"age": "old"}"#, #"{"address": null}"#, #"{"age": 1,"#, "[1]",
+        ])
     func unchanged(patch: String) {
         var user = Self.ada
         #expect(throws: DecodingError.self) { try LenientJSONDecoder().update(&user, from: Data(patch.utf8)) }

@@ -29,17 +29,20 @@ struct WhitespaceScanningTests {
     struct Run: Sendable, CustomTestStringConvertible {
         var length: Int
         var pattern: [UInt8]
-        var bytes: [UInt8] { (0 ..< length).map { pattern[$0 % pattern.count] } }
+        var bytes: [UInt8] { (0..<length).map { pattern[$0 % pattern.count] } }
         var testDescription: String { "\(length) × \(pattern)" }
     }
 
     /// Spaces; a line feed then spaces (pretty-printed JSON); every whitespace byte mixed.
-    static let patterns: [[UInt8]] = [[0x20], [0x0A] + Array(repeating: 0x20, count: 11), [0x20, 0x09, 0x0D, 0x0A, 0x20, 0x20, 0x20]]
-    static let runs: [Run] = patterns.flatMap { pattern in (0 ... 40).map { Run(length: $0, pattern: pattern) } }
+    static let patterns: [[UInt8]] = [
+        [0x20], [0x0A] + Array(repeating: 0x20, count: 11), [0x20, 0x09, 0x0D, 0x0A, 0x20, 0x20, 0x20],
+    ]
+    static let runs: [Run] = patterns.flatMap { pattern in (0...40).map { Run(length: $0, pattern: pattern) } }
 
     /// A document with a `W` at every place whitespace may go: around `{ } [ ] : ,`, strings,
     /// numbers, `true`, `false`, `null` and empty containers.
-    static let template = #"W{W"a"W:W[W1W,W"s\"t"W,Wtrue,Wfalse,Wnull,W{W}W,W[W]W,W-2.5e1W]W,W"b"W:W{W"c"W:W"x"W}W,W"é"W:W0W}W"#
+    static let template =
+        #"W{W"a"W:W[W1W,W"s\"t"W,Wtrue,Wfalse,Wnull,W{W}W,W[W]W,W-2.5e1W]W,W"b"W:W{W"c"W:W"x"W}W,W"é"W:W0W}W"#
 
     static func document(_ template: String, _ run: [UInt8]) -> [UInt8] {
         Array(template.utf8).flatMap { $0 == UInt8(ascii: "W") ? run : [$0] }
@@ -66,11 +69,16 @@ struct WhitespaceScanningTests {
             case (.value(let expected), .value(let value)):
                 #expect(value == expected, "\(describeInput(data))", sourceLocation: sourceLocation)
             case (.failure(let expected), .failure(let error)):
-                #expect(error.kind == "dataCorrupted" && expected.kind == "dataCorrupted", "\(error) / JSONDecoder: \(expected)", sourceLocation: sourceLocation)
+                #expect(
+                    error.kind == "dataCorrupted" && expected.kind == "dataCorrupted",
+                    "\(error) / JSONDecoder: \(expected)", sourceLocation: sourceLocation)
                 let place = place(of: errorAt, in: bytes)
-                #expect(error.message.contains(place), "\(describeInput(data)): expected \(place) in \(error.message)", sourceLocation: sourceLocation)
+                #expect(
+                    error.message.contains(place), "\(describeInput(data)): expected \(place) in \(error.message)",
+                    sourceLocation: sourceLocation)
             default:
-                Issue.record("\(describeInput(data)): \(outcome) / JSONDecoder: \(reference)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(describeInput(data)): \(outcome) / JSONDecoder: \(reference)", sourceLocation: sourceLocation)
             }
         }
     }
@@ -79,12 +87,17 @@ struct WhitespaceScanningTests {
     func runsAroundEveryToken(run: Run) {
         let bytes = Self.document(Self.template, run.bytes)
         Self.expectSameOutcome(bytes, errorAt: -1)
-        #expect(expectObjectParity(AnyValue.self, from: Data(bytes)), "JSONSerialization read \(describeInput(Data(bytes)))")
+        #expect(
+            expectObjectParity(AnyValue.self, from: Data(bytes)), "JSONSerialization read \(describeInput(Data(bytes)))"
+        )
     }
 
     @Test("Runs around top-level scalars and at the buffer's ends", arguments: runs)
     func runsAtTheEnds(run: Run) {
-        for template in ["W1W", "W-0.5W", "W\"s\"W", "WtrueW", "WnullW", "W[]W", "W{}W", "[W", "{W", "{\"a\"W", "{\"a\"W:W", "[1,W", "{\"a\":1,W", "W"] {
+        for template in [
+            "W1W", "W-0.5W", "W\"s\"W", "WtrueW", "WnullW", "W[]W", "W{}W", "[W", "{W", "{\"a\"W", "{\"a\"W:W", "[1,W",
+            "{\"a\":1,W", "W",
+        ] {
             // The incomplete documents end early: the error is at the end of the input.
             let bytes = Self.document(template, run.bytes)
             Self.expectSameOutcome(bytes, errorAt: bytes.count)
@@ -99,7 +112,9 @@ struct WhitespaceScanningTests {
             for at in Set([0, run.length / 2, run.length - 1, run.length]) {
                 var spoiled = run.bytes
                 spoiled.insert(contentsOf: foreign, at: at)
-                for template in ["[W1]", "[1,W2]", "{\"a\":W1}", "{\"a\"W:1}", "[1W]", "W[1]", "[1]W", "{W}", "{\"a\":1W}"] {
+                for template in [
+                    "[W1]", "[1,W2]", "{\"a\":W1}", "{\"a\"W:1}", "[1W]", "W[1]", "[1]W", "{W}", "{\"a\":1W}",
+                ] {
                     let prefix = Self.document(String(template.prefix { $0 != "W" }), [])
                     Self.expectSameOutcome(Self.document(template, spoiled), errorAt: prefix.count + at)
                 }

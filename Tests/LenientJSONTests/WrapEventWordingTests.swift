@@ -48,7 +48,8 @@ struct WrapEventWordingTests {
         let event = try #require(report.events.first)
         #expect(report.events.count == 1)
         #expect(event.kind == .coerced)
-        #expect(event.description.hasSuffix(": wrapped \(testCase.named) in a one-element array."), "\(event.description)")
+        #expect(
+            event.description.hasSuffix(": wrapped \(testCase.named) in a one-element array."), "\(event.description)")
         #expect(!event.description.contains("a single a"), "\(event.description)")
     }
 

@@ -115,7 +115,9 @@ struct XMLInputTests {
         ]}}
         """
 
-    @Test("an RSS feed with attributes, repeated elements and numeric text decodes as JSONDecoder decodes it as typed JSON")
+    @Test(
+        "an RSS feed with attributes, repeated elements and numeric text decodes as JSONDecoder decodes it as typed JSON"
+    )
     func rssFeed() throws {
         let expected = try JSONDecoder().decode(RSSFeed.self, from: Data(Self.rssAsJSON.utf8))
         let feed = try LenientJSONDecoder().decode(RSSFeed.self, fromXML: Data(Self.rss.utf8))
@@ -163,19 +165,35 @@ struct XMLInputTests {
     static let shapes: [Shape] = [
         Shape(name: "attributes are members", xml: #"<r id="7" kind="a"/>"#, expected: ["id": "7", "kind": "a"]),
         Shape(name: "child elements are members", xml: "<r><a>1</a><b>x</b></r>", expected: ["a": "1", "b": "x"]),
-        Shape(name: "attribute and text: text under #text", xml: #"<r unit="kg">12</r>"#, expected: ["unit": "kg", "#text": "12"]),
-        Shape(name: "mixed content: non-blank runs trimmed, joined by one space",
-              xml: "<r>hello <a>x</a>\n  world  </r>", expected: ["a": "x", "#text": "hello world"]),
+        Shape(
+            name: "attribute and text: text under #text", xml: #"<r unit="kg">12</r>"#,
+            expected: ["unit": "kg", "#text": "12"]),
+        Shape(
+            name: "mixed content: non-blank runs trimmed, joined by one space",
+            xml: "<r>hello <a>x</a>\n  world  </r>", expected: ["a": "x", "#text": "hello world"]),
         Shape(name: "an empty element is an empty string", xml: "<r><a/><b></b></r>", expected: ["a": "", "b": ""]),
-        Shape(name: "entities and character references are text", xml: "<r><a>&lt;&amp;&gt;&quot;&apos;&#65;&#x42;</a></r>", expected: ["a": "<&>\"'AB"]),
-        Shape(name: "CDATA is text", xml: "<r><a><![CDATA[<b>not an element</b>]]></a></r>", expected: ["a": "<b>not an element</b>"]),
-        Shape(name: "whitespace of a text-only element is kept", xml: "<r><a>  x y  </a></r>", expected: ["a": "  x y  "]),
-        Shape(name: "comments and processing instructions are skipped", xml: "<?xml version=\"1.0\"?><!-- c --><r><?pi x?><a>1<!-- c --></a></r>", expected: ["a": "1"]),
+        Shape(
+            name: "entities and character references are text",
+            xml: "<r><a>&lt;&amp;&gt;&quot;&apos;&#65;&#x42;</a></r>", expected: ["a": "<&>\"'AB"]),
+        Shape(
+            name: "CDATA is text", xml: "<r><a><![CDATA[<b>not an element</b>]]></a></r>",
+            expected: ["a": "<b>not an element</b>"]),
+        Shape(
+            name: "whitespace of a text-only element is kept", xml: "<r><a>  x y  </a></r>", expected: ["a": "  x y  "]),
+        Shape(
+            name: "comments and processing instructions are skipped",
+            xml: "<?xml version=\"1.0\"?><!-- c --><r><?pi x?><a>1<!-- c --></a></r>", expected: ["a": "1"]),
         // Found by the xml fuzz target: swift-corelibs-foundation's XMLParser crashed on an
         // instruction without data (Fuzz/Findings/xml-processing-instruction-without-data.bin).
-        Shape(name: "processing instructions without data", xml: "<?a?><r><?b?><a>1<?c?>2</a><![CDATA[<?d?>]]></r>", expected: ["a": "12", "#text": "<?d?>"]),
-        Shape(name: "non-ASCII names and text", xml: "<r><größe>groß</größe><名前>值</名前></r>", expected: ["größe": "groß", "名前": "值"]),
-        Shape(name: "qualified names are kept as written", xml: #"<r xmlns:dc="urn:dc"><dc:creator>Ada</dc:creator></r>"#, expected: ["xmlns:dc": "urn:dc", "dc:creator": "Ada"]),
+        Shape(
+            name: "processing instructions without data", xml: "<?a?><r><?b?><a>1<?c?>2</a><![CDATA[<?d?>]]></r>",
+            expected: ["a": "12", "#text": "<?d?>"]),
+        Shape(
+            name: "non-ASCII names and text", xml: "<r><größe>groß</größe><名前>值</名前></r>",
+            expected: ["größe": "groß", "名前": "值"]),
+        Shape(
+            name: "qualified names are kept as written", xml: #"<r xmlns:dc="urn:dc"><dc:creator>Ada</dc:creator></r>"#,
+            expected: ["xmlns:dc": "urn:dc", "dc:creator": "Ada"]),
     ]
 
     @Test("XML shapes become JSON shapes", arguments: shapes)
@@ -187,7 +205,9 @@ struct XMLInputTests {
     func repeatedChildren() {
         struct R: Decodable, Equatable { var a: [Int]; var b: String }
         #expect(xmlOutcome(R.self, "<r><a>1</a><b>x</b><a>2</a><a>3</a></r>") == .value(R(a: [1, 2, 3], b: "x")))
-        #expect(xmlOutcome([String: [String]].self, "<r><a>1</a><a>2</a></r>", policy: .strict) == .value(["a": ["1", "2"]]))
+        #expect(
+            xmlOutcome([String: [String]].self, "<r><a>1</a><a>2</a></r>", policy: .strict)
+                == .value(["a": ["1", "2"]]))
     }
 
     @Test("a single child where the model wants an array: collectionWrapping wraps it, .strict does not")
@@ -201,7 +221,8 @@ struct XMLInputTests {
     func rootScalar() {
         #expect(xmlOutcome(Int.self, "<count>42</count>") == .value(42))
         #expect(xmlOutcome(String.self, "<name>Ada</name>", policy: .strict) == .value("Ada"))
-        #expect(xmlOutcome(XMLTitled.self, "<r><title>t</title>body</r>") == .value(XMLTitled(title: "t", text: "body")))
+        #expect(
+            xmlOutcome(XMLTitled.self, "<r><title>t</title>body</r>") == .value(XMLTitled(title: "t", text: "body")))
     }
 
     @Test("empty text: an Optional Int is nil under the default policy")
@@ -227,7 +248,7 @@ struct XMLInputTests {
         let data = Data(Self.rss.utf8)
         let expected = try JSONDecoder().decode(RSSFeed.self, from: Data(Self.rssAsJSON.utf8))
         let results = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0 ..< 16 {
+            for _ in 0..<16 {
                 group.addTask { (try? decoder.decode(RSSFeed.self, fromXML: data)) == expected }
             }
             return await group.reduce(into: [Bool]()) { $0.append($1) }
@@ -262,7 +283,8 @@ struct XMLInputTests {
 
     @Test("a missing key names the element that lacks it and its line")
     func missingKey() throws {
-        let xml = "<person>\n<name>Ada</name>\n<age>3</age>\n<active>1</active>\n<address>\n<city>x</city>\n</address>\n</person>"
+        let xml =
+            "<person>\n<name>Ada</name>\n<age>3</age>\n<active>1</active>\n<address>\n<city>x</city>\n</address>\n</person>"
         let error = try #require(xmlOutcome(XMLPerson.self, xml).error)
         #expect(error.kind == "keyNotFound")
         #expect(error.key == "zip")
@@ -282,7 +304,8 @@ struct XMLInputTests {
 
     @Test("collectsAllErrors lists every problem of an XML document, with XML lines")
     func allErrors() throws {
-        let xml = "<person>\n<name>Ada</name>\n<age>old</age>\n<active>maybe</active>\n<address><city>L</city><zip>x</zip></address>\n</person>"
+        let xml =
+            "<person>\n<name>Ada</name>\n<age>old</age>\n<active>maybe</active>\n<address><city>L</city><zip>x</zip></address>\n</person>"
         let decoder = LenientJSONDecoder()
         decoder.collectsAllErrors = true
         do {
@@ -298,7 +321,8 @@ struct XMLInputTests {
     @Test("the report overload lists coercions at XML lines")
     func report() throws {
         var report = LenientDecodingReport()
-        let xml = "<person>\n  <name>Ada</name>\n  <age>36</age>\n  <active>yes</active>\n  <address><city>L</city><zip>1</zip></address>\n</person>"
+        let xml =
+            "<person>\n  <name>Ada</name>\n  <age>36</age>\n  <active>yes</active>\n  <address><city>L</city><zip>1</zip></address>\n</person>"
         _ = try LenientJSONDecoder().decode(XMLPerson.self, fromXML: Data(xml.utf8), report: &report)
         let descriptions = report.events.map { "\($0)" }
         #expect(descriptions.contains { $0.hasPrefix("$.age (line 3, column 8)") }, "\(descriptions)")

@@ -38,12 +38,15 @@ enum InstructionCounts {
     static func perDecode(_ decoder: String, _ corpus: String) -> Int? {
         guard let valgrind, let executable else { return nil }
         let output = FileManager.default.temporaryDirectory
-            .appendingPathComponent("compare-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(decoder)-\(corpus)")
+            .appendingPathComponent(
+                "compare-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(decoder)-\(corpus)")
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
         process.executableURL = valgrind
-        process.arguments = ["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=*countedDecodes*",
-                             "--callgrind-out-file=\(output.path)", executable.path, decoder, corpus, "\(decodes)"]
+        process.arguments = [
+            "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=*countedDecodes*",
+            "--callgrind-out-file=\(output.path)", executable.path, decoder, corpus, "\(decodes)",
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         process.environment = environment
@@ -56,7 +59,8 @@ enum InstructionCounts {
             return nil
         }
         guard process.terminationStatus == 0,
-              let text = try? String(contentsOf: output, encoding: .utf8) else { return nil }
+            let text = try? String(contentsOf: output, encoding: .utf8)
+        else { return nil }
         // The totals line: "totals: N" (or "summary: N").
         for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
             guard let total = Int(line.split(separator: " ").last ?? ""), total > 0 else { return nil }

@@ -33,7 +33,7 @@ struct PeakDocument {
     var data: Data {
         guard copies > 1 else { return corpus.data }
         var bytes = Data("[".utf8)
-        for copy in 0 ..< copies {
+        for copy in 0..<copies {
             if copy > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(corpus.data)
         }
@@ -62,9 +62,10 @@ struct DecodeOnce: CorpusModelVisitor {
 /// `compare --peak lenient|foundation <corpus> [copies]`: builds the document, decodes it
 /// once, prints VmHWM before and after in kB. Run by the parent in a fresh process each time.
 func runPeakChild(_ arguments: [String]) -> Never {
-    guard (2 ... 3).contains(arguments.count), arguments[0] == "lenient" || arguments[0] == "foundation",
-          let corpus = CorpusName(rawValue: arguments[1]),
-          let copies = arguments.count == 3 ? Int(arguments[2]) : 1, copies >= 1 else {
+    guard (2...3).contains(arguments.count), arguments[0] == "lenient" || arguments[0] == "foundation",
+        let corpus = CorpusName(rawValue: arguments[1]),
+        let copies = arguments.count == 3 ? Int(arguments[2]) : 1, copies >= 1
+    else {
         FileHandle.standardError.write(Data((usage + "\n").utf8))
         exit(2)
     }
@@ -105,11 +106,15 @@ func reportPeakMemory() -> [String] {
     for document in documents {
         guard let foundation = childPeak("foundation", document), let lenient = childPeak("lenient", document) else {
             print("| \(document.label) | n/a | n/a | n/a |")
-            verdicts.append("FAIL \(document.label) peak memory: could not run `\(CommandLine.arguments[0]) --peak …` or read /proc/self/status")
+            verdicts.append(
+                "FAIL \(document.label) peak memory: could not run `\(CommandLine.arguments[0]) --peak …` or read /proc/self/status"
+            )
             continue
         }
-        print("| \(document.label) | \(foundation.after) | \(lenient.after) | \(foundation.before) / \(lenient.before) |")
-        verdicts.append("""
+        print(
+            "| \(document.label) | \(foundation.after) | \(lenient.after) | \(foundation.before) / \(lenient.before) |")
+        verdicts.append(
+            """
             \(lenient.after <= foundation.after ? "PASS" : "FAIL") \(document.label) peak memory LenientJSON \(lenient.after) kB \
             <= JSONDecoder \(foundation.after) kB (growth \(lenient.after - lenient.before) / \(foundation.after - foundation.before) kB)
             """)

@@ -28,7 +28,8 @@ func measureTwitterWithRegistrations() throws -> Row {
     let data = CorpusName.twitter.data
     let foundation = JSONDecoder()
     let lenient = decoderWithUnrelatedRegistrations()
-    if try lenient.decode(TwitterCorpus.Root.self, from: data) != foundation.decode(TwitterCorpus.Root.self, from: data) {
+    if try lenient.decode(TwitterCorpus.Root.self, from: data) != foundation.decode(TwitterCorpus.Root.self, from: data)
+    {
         print("WARNING: LenientJSONDecoder with registrations decodes twitter to a different value than JSONDecoder")
     }
     let (baseline, lenientTime) = try interleave(
@@ -40,6 +41,6 @@ func measureTwitterWithRegistrations() throws -> Row {
 
 /// The footnote of the registrations row.
 let registrationsFootnote = """
-³ twitter with `register(aliases:for:)`, `register(_:decode:)`, `register(fallback:)` and \
-`register(defaults:for:)` made for types twitter does not contain; its ratio should match the twitter row's.
-"""
+    ³ twitter with `register(aliases:for:)`, `register(_:decode:)`, `register(fallback:)` and \
+    `register(defaults:for:)` made for types twitter does not contain; its ratio should match the twitter row's.
+    """

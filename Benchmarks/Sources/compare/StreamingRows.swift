@@ -32,7 +32,9 @@ struct StreamRecord: Codable, Equatable, Sendable {
             id: id, name: "User Número \(id)", email: "user\(id)@example.com", active: id % 3 != 0,
             score: Double(id % 1000) / 8, createdAt: "2024-03-\(10 + id % 18)T10:\(10 + id % 50):00Z",
             tags: ["tag\(id % 7)", "group \(id % 13)", "ünïcödé"],
-            address: Address(street: "\(id % 500) Main Street, Apt \(id % 40)", city: "Springfield", zip: String(10000 + id % 89999)))
+            address: Address(
+                street: "\(id % 500) Main Street, Apt \(id % 40)", city: "Springfield", zip: String(10000 + id % 89999))
+        )
     }
 }
 
@@ -64,7 +66,7 @@ struct AsyncChunksOfData: AsyncSequence, Sendable {
             guard index < data.endIndex else { return nil }
             let end = Swift.min(data.endIndex, index + 65_536)
             defer { index = end }
-            return data[index ..< end]
+            return data[index..<end]
         }
     }
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(data: data, index: data.startIndex) }
@@ -79,7 +81,8 @@ enum StreamingBenchmark {
         let bytes: Int
 
         static func make(megabytes: Int) throws -> Files {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lenient-stream-bench-\(getpid())")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "lenient-stream-bench-\(getpid())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let array = directory.appendingPathComponent("records.json")
             let lines = directory.appendingPathComponent("records.jsonl")
@@ -135,15 +138,25 @@ enum StreamingBenchmark {
                 let data = try data ?? Data(contentsOf: files.array)
                 return try LenientJSONDecoder().decode([StreamRecord].self, from: data).count
             case .streamArray:
-                return try blocking { try await countElements(LenientJSONDecoder().elements(of: StreamRecord.self, from: files.array)) }
+                return try blocking {
+                    try await countElements(LenientJSONDecoder().elements(of: StreamRecord.self, from: files.array))
+                }
             case .streamLines:
-                return try blocking { try await countElements(LenientJSONDecoder().elements(of: StreamRecord.self, from: files.lines)) }
+                return try blocking {
+                    try await countElements(LenientJSONDecoder().elements(of: StreamRecord.self, from: files.lines))
+                }
             case .streamBytes:
                 let bytes = try Data(contentsOf: files.lines)
-                return try blocking { try await countElements(LenientJSONDecoder().elements(of: StreamRecord.self, from: AsyncBytesOfData(data: bytes))) }
+                return try blocking {
+                    try await countElements(
+                        LenientJSONDecoder().elements(of: StreamRecord.self, from: AsyncBytesOfData(data: bytes)))
+                }
             case .streamChunks:
                 let bytes = try Data(contentsOf: files.lines)
-                return try blocking { try await countElements(LenientJSONDecoder().elements(of: StreamRecord.self, from: AsyncChunksOfData(data: bytes))) }
+                return try blocking {
+                    try await countElements(
+                        LenientJSONDecoder().elements(of: StreamRecord.self, from: AsyncChunksOfData(data: bytes)))
+                }
             case .linesFoundation:
                 return try decodeLines(files.lines, with: JSONDecoder())
             case .linesLenient:
@@ -170,10 +183,11 @@ enum StreamingBenchmark {
             let consumed = try pending.withUnsafeBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
                 var start = 0
-                while start < raw.count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), raw.count - start) {
+                while start < raw.count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), raw.count - start)
+                {
                     let newline = base.distance(to: UnsafeRawPointer(found))
                     if newline > start {
-                        _ = try decoder.decode(StreamRecord.self, from: Data(raw[start ..< newline]))
+                        _ = try decoder.decode(StreamRecord.self, from: Data(raw[start..<newline]))
                         count += 1
                     }
                     start = newline + 1
@@ -209,7 +223,9 @@ enum StreamingBenchmark {
             exit(2)
         }
         let directory = URL(fileURLWithPath: arguments[1])
-        let files = Files(array: directory.appendingPathComponent("records.json"), lines: directory.appendingPathComponent("records.jsonl"), count: 0, bytes: 0)
+        let files = Files(
+            array: directory.appendingPathComponent("records.json"),
+            lines: directory.appendingPathComponent("records.jsonl"), count: 0, bytes: 0)
         let before = peakResidentKilobytes() ?? -1
         let count = try mode.run(files, data: nil)
         print("\(before) \(peakResidentKilobytes() ?? -1) \(count)")
@@ -224,7 +240,7 @@ enum StreamingBenchmark {
         let megabytesRead = Double(files.bytes) / 1_000_000
         var times: [Mode: [Double]] = [:]
         for mode in Mode.allCases { _ = try mode.run(files, data: data) }  // warm-up, and the counts agree
-        for run in 0 ..< runs {
+        for run in 0..<runs {
             let order = run.isMultiple(of: 2) ? Mode.allCases : Mode.allCases.reversed()
             for mode in order {
                 var count = 0
@@ -236,33 +252,43 @@ enum StreamingBenchmark {
                 times[mode, default: []].append(time)
             }
         }
-        print("\nStreaming: \(files.count) records, \(String(format: "%.0f", megabytesRead)) MB as JSON Lines (the array adds one comma a record); median of \(runs) runs; peak memory is VmHWM growth in a fresh process")
+        print(
+            "\nStreaming: \(files.count) records, \(String(format: "%.0f", megabytesRead)) MB as JSON Lines (the array adds one comma a record); median of \(runs) runs; peak memory is VmHWM growth in a fresh process"
+        )
         print("| decode | median ms | MB/s | vs whole array | peak memory growth MB |")
         print("|---|---:|---:|---:|---:|")
         let whole = median(times[.wholeArray] ?? [1])
         // Not main.swift's `thisExecutable`: `--streaming` runs before that global is set.
-        let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        let executable = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0])
         var peaks: [Mode: Double] = [:]
         for mode in Mode.allCases {
             let time = median(times[mode] ?? [1])
             var peak = "?"
-            if let output = runChild(executable, ["--stream-peak", mode.rawValue, files.array.deletingLastPathComponent().path]) {
+            if let output = runChild(
+                executable, ["--stream-peak", mode.rawValue, files.array.deletingLastPathComponent().path])
+            {
                 let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
                 if fields.count == 3, fields[0] > 0 {
                     peaks[mode] = Double(fields[1] - fields[0]) / 1024
                     peak = String(format: "%.1f", Double(fields[1] - fields[0]) / 1024)
                 }
             }
-            print("| \(mode.label) | \(format(time)) | \(String(format: "%.0f", megabytesRead / time * 1000)) | \(format(whole / time)) | \(peak) |")
+            print(
+                "| \(mode.label) | \(format(time)) | \(String(format: "%.0f", megabytesRead / time * 1000)) | \(format(whole / time)) | \(peak) |"
+            )
         }
         print("\nStreaming targets:")
         for mode in [Mode.streamArray, .streamLines] {
             let ratio = whole / median(times[mode] ?? [1])
-            print("\(verdict(ratio >= 0.8)) \(mode.label) throughput \(format(ratio)) of the whole-array decode >= 0.80")
+            print(
+                "\(verdict(ratio >= 0.8)) \(mode.label) throughput \(format(ratio)) of the whole-array decode >= 0.80")
             let versus = median(times[.linesFoundation] ?? [1]) / median(times[mode] ?? [1])
             print("\(verdict(versus > 1)) \(mode.label) \(format(versus))x the throughput of JSONDecoder line by line")
             if let peak = peaks[mode] {
-                print("\(verdict(peak < 64)) \(mode.label) peak memory growth \(String(format: "%.1f", peak)) MB < 64 MB")
+                print(
+                    "\(verdict(peak < 64)) \(mode.label) peak memory growth \(String(format: "%.1f", peak)) MB < 64 MB")
             }
         }
     }

@@ -72,9 +72,9 @@ func swiftVersion() -> String {
         }
     } catch {}
     #if compiler(>=6.3)
-    return "compiled by Swift 6.3 or later (`swift --version` unavailable)"
+        return "compiled by Swift 6.3 or later (`swift --version` unavailable)"
     #else
-    return "compiled by Swift before 6.3 (`swift --version` unavailable)"
+        return "compiled by Swift before 6.3 (`swift --version` unavailable)"
     #endif
 }
 
@@ -157,11 +157,13 @@ struct Measure: CorpusModelVisitor {
 // MARK: Report
 
 #if DEBUG
-print("WARNING: debug build; use `swift run -c release compare` for meaningful numbers\n")
+    print("WARNING: debug build; use `swift run -c release compare` for meaningful numbers\n")
 #endif
 print("Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores (nproc), \(cpuModel())")
 print("Toolchain: \(swiftVersion())")
-print("Method: one process; per corpus \(warmup) warm-up run(s) each, then \(iterations) interleaved runs each; medians\n")
+print(
+    "Method: one process; per corpus \(warmup) warm-up run(s) each, then \(iterations) interleaved runs each; medians\n"
+)
 
 /// LenientJSON (default policy) on the messy twitter text vs JSONDecoder on the clean original.
 func measureMessyTwitter(seed: UInt64) throws -> (Row, MessyCorpus) {
@@ -172,7 +174,9 @@ func measureMessyTwitter(seed: UInt64) throws -> (Row, MessyCorpus) {
     let expected = try foundation.decode(TwitterCorpus.Root.self, from: clean)
     do {
         if try lenient.decode(TwitterCorpus.Root.self, from: messy.data) != expected {
-            print("WARNING: LenientJSONDecoder decodes messy twitter to a different value than JSONDecoder decodes the original")
+            print(
+                "WARNING: LenientJSONDecoder decodes messy twitter to a different value than JSONDecoder decodes the original"
+            )
         }
     } catch {
         print("WARNING: LenientJSONDecoder fails on messy twitter: \(error)")
@@ -186,8 +190,9 @@ func measureMessyTwitter(seed: UInt64) throws -> (Row, MessyCorpus) {
 }
 
 /// This executable (the child processes are it, or built beside it).
-let thisExecutable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    ?? CommandLine.arguments[0])
+let thisExecutable = URL(
+    fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0])
 
 /// Runs `executable` with `arguments` and returns what it printed, or `nil` when it could not
 /// be run or failed.
@@ -212,7 +217,8 @@ func runChild(_ executable: URL, _ arguments: [String]) -> String? {
 func mallocCount(_ decoder: String, _ corpus: CorpusName) -> Int? {
     let counter = thisExecutable.deletingLastPathComponent().appendingPathComponent("malloc-count")
     guard FileManager.default.isExecutableFile(atPath: counter.path),
-          let output = runChild(counter, [decoder, corpus.rawValue]) else { return nil }
+        let output = runChild(counter, [decoder, corpus.rawValue])
+    else { return nil }
     return Int(output.trimmingCharacters(in: .whitespacesAndNewlines))
 }
 
@@ -233,35 +239,46 @@ func format(_ value: Double) -> String { String(format: "%.2f", value) }
 var instructionColumns: [String: (Int?, Int?)] = [:]
 if InstructionCounts.isAvailable {
     for corpus in CorpusName.allCases {
-        instructionColumns["\(corpus)"] = (InstructionCounts.perDecode("foundation", corpus.rawValue),
-                                           InstructionCounts.perDecode("lenient", corpus.rawValue))
+        instructionColumns["\(corpus)"] = (
+            InstructionCounts.perDecode("foundation", corpus.rawValue),
+            InstructionCounts.perDecode("lenient", corpus.rawValue)
+        )
     }
-    instructionColumns[messyRow.label] = (instructionColumns["twitter"]?.0, InstructionCounts.perDecode("lenient", "messy_twitter"))
+    instructionColumns[messyRow.label] = (
+        instructionColumns["twitter"]?.0, InstructionCounts.perDecode("lenient", "messy_twitter")
+    )
 }
 
-print("| corpus | JSONDecoder median ms | LenientJSON median ms | ratio (Lenient/JSONDecoder) | JSONDecoder instructions | LenientJSON instructions | ratio |")
+print(
+    "| corpus | JSONDecoder median ms | LenientJSON median ms | ratio (Lenient/JSONDecoder) | JSONDecoder instructions | LenientJSON instructions | ratio |"
+)
 print("|---|---:|---:|---:|---:|---:|---:|")
 for row in dataRows + [messyRow, registrationsRow] + objectRows {
     let counts = instructionColumns[row.label]
-    let countRatio = counts.flatMap { pair in pair.0.flatMap { base in pair.1.map { format(Double($0) / Double(base)) } } } ?? "n/a"
-    print("| \(row.label) | \(format(row.baseline)) | \(format(row.lenient)) | \(format(row.lenient / row.baseline)) "
-        + "| \(InstructionCounts.millions(counts?.0)) | \(InstructionCounts.millions(counts?.1)) | \(countRatio) |")
+    let countRatio =
+        counts.flatMap { pair in pair.0.flatMap { base in pair.1.map { format(Double($0) / Double(base)) } } } ?? "n/a"
+    print(
+        "| \(row.label) | \(format(row.baseline)) | \(format(row.lenient)) | \(format(row.lenient / row.baseline)) "
+            + "| \(InstructionCounts.millions(counts?.0)) | \(InstructionCounts.millions(counts?.1)) | \(countRatio) |")
 }
 if !InstructionCounts.isAvailable {
     print("\n(instructions: n/a, valgrind or the `instructions` executable beside this one is missing)")
 }
 let peakVerdictLines = reportPeakMemory()
-let messyCounts = MessyRewrite.allCases.map { "\($0) \(messyTwitter.rewrites[$0, default: 0])/\(messyTwitter.eligible[$0, default: 0])" }
-print("""
+let messyCounts = MessyRewrite.allCases.map {
+    "\($0) \(messyTwitter.rewrites[$0, default: 0])/\(messyTwitter.eligible[$0, default: 0])"
+}
+print(
+    """
 
-¹ fromJSONObject rows decode `JSONSerialization.jsonObject(with:)` output: JSONDecoder column = \
-`JSONSerialization.data(withJSONObject:)` + `JSONDecoder.decode`, LenientJSON column = \
-`LenientJSONDecoder().decode(_:fromJSONObject:)`. Instructions: per decode under callgrind \
-(\(InstructionCounts.decodes) counted after one warm-up, Data input, SWIFT_DETERMINISTIC_HASHING=1), as Scripts/instructions.sh counts them.
-² LenientJSON on twitter made messy (MessyCorpus, seed \(messySeed); rewrites made/eligible: \
-\(messyCounts.joined(separator: ", "))), JSONDecoder on the clean original.
-\(registrationsFootnote)
-""")
+    ¹ fromJSONObject rows decode `JSONSerialization.jsonObject(with:)` output: JSONDecoder column = \
+    `JSONSerialization.data(withJSONObject:)` + `JSONDecoder.decode`, LenientJSON column = \
+    `LenientJSONDecoder().decode(_:fromJSONObject:)`. Instructions: per decode under callgrind \
+    (\(InstructionCounts.decodes) counted after one warm-up, Data input, SWIFT_DETERMINISTIC_HASHING=1), as Scripts/instructions.sh counts them.
+    ² LenientJSON on twitter made messy (MessyCorpus, seed \(messySeed); rewrites made/eligible: \
+    \(messyCounts.joined(separator: ", "))), JSONDecoder on the clean original.
+    \(registrationsFootnote)
+    """)
 
 // MARK: Targets
 
@@ -272,20 +289,28 @@ print("\nTargets:")
 let roundTwoTargets = ["twitter": 0.27, "canada": 0.13, "citm_catalog": 0.20]
 for row in dataRows {
     let ratio = row.lenient / row.baseline
-    print("\(verdict(ratio <= 0.5)) \(row.label) Data ratio \(format(ratio)) <= 0.50 (earlier target <= 1.00: \(verdict(ratio <= 1.0)))")
+    print(
+        "\(verdict(ratio <= 0.5)) \(row.label) Data ratio \(format(ratio)) <= 0.50 (earlier target <= 1.00: \(verdict(ratio <= 1.0)))"
+    )
     guard let target = roundTwoTargets[row.label] else { continue }
     print("\(verdict(ratio <= target)) \(row.label) Data time ratio \(format(ratio)) <= \(format(target)) (#15)")
     if let counts = instructionColumns[row.label], let base = counts.0, let lenient = counts.1 {
         let countRatio = Double(lenient) / Double(base)
-        print("\(verdict(countRatio <= target)) \(row.label) instructions ratio \(format(countRatio)) <= \(format(target)) (#15)")
+        print(
+            "\(verdict(countRatio <= target)) \(row.label) instructions ratio \(format(countRatio)) <= \(format(target)) (#15)"
+        )
     }
 }
 let messyRatio = messyRow.lenient / messyRow.baseline
 if let twitterRow = dataRows.first {
     let ratio = registrationsRow.lenient / registrationsRow.baseline, plain = twitterRow.lenient / twitterRow.baseline
-    print("\(verdict(ratio <= plain * 1.05)) twitter with unrelated registrations ratio \(format(ratio)) <= plain twitter ratio \(format(plain)) + 5%")
+    print(
+        "\(verdict(ratio <= plain * 1.05)) twitter with unrelated registrations ratio \(format(ratio)) <= plain twitter ratio \(format(plain)) + 5%"
+    )
 }
-print("\(verdict(messyRatio <= 1.2)) messy twitter (default policy) vs clean JSONDecoder ratio \(format(messyRatio)) <= 1.20")
+print(
+    "\(verdict(messyRatio <= 1.2)) messy twitter (default policy) vs clean JSONDecoder ratio \(format(messyRatio)) <= 1.20"
+)
 for (row, corpus) in zip(objectRows, CorpusName.allCases) {
     let ratio = row.lenient / row.baseline
     print("\(verdict(ratio <= 0.5)) \(corpus) fromJSONObject ratio \(format(ratio)) <= 0.50")
@@ -293,9 +318,13 @@ for (row, corpus) in zip(objectRows, CorpusName.allCases) {
 for line in peakVerdictLines { print(line) }
 for corpus in CorpusName.allCases {
     if let lenient = mallocCount("lenient", corpus), let foundation = mallocCount("foundation", corpus) {
-        print("\(verdict(lenient <= foundation)) \(corpus) allocations per decode (malloc calls) LenientJSON \(lenient) <= JSONDecoder \(foundation)")
+        print(
+            "\(verdict(lenient <= foundation)) \(corpus) allocations per decode (malloc calls) LenientJSON \(lenient) <= JSONDecoder \(foundation)"
+        )
     } else {
-        print("FAIL \(corpus) allocations: malloc-count missing beside this executable (swift build -c release builds it)")
+        print(
+            "FAIL \(corpus) allocations: malloc-count missing beside this executable (swift build -c release builds it)"
+        )
     }
 }
 

@@ -38,8 +38,10 @@ func fail(_ message: String) -> Never {
 /// callgrind counts (`--toggle-collect='*countedDecodes*'`). No other function's name may
 /// contain `countedDecodes`: a nested match would toggle collection off again.
 @inline(never)
-func countedDecodes<Model: Decodable>(_ model: Model.Type, from data: Data, with decoder: JSONDecoder, times: Int) throws {
-    for _ in 0 ..< times {
+func countedDecodes<Model: Decodable>(_ model: Model.Type, from data: Data, with decoder: JSONDecoder, times: Int)
+    throws
+{
+    for _ in 0..<times {
         let value = try decoder.decode(model, from: data)
         withExtendedLifetime(value) {}
     }
@@ -57,7 +59,9 @@ struct Run: CorpusModelVisitor {
         let warmUp = try decoder.decode(model, from: data)
         let expected = lenient ? try JSONDecoder().decode(model, from: clean) : warmUp
         guard warmUp == expected else {
-            fail("the decoded value differs from JSONDecoder's on the clean \(corpus): the counts would compare different work")
+            fail(
+                "the decoded value differs from JSONDecoder's on the clean \(corpus): the counts would compare different work"
+            )
         }
         try countedDecodes(model, from: data, with: decoder, times: times)
         return data.count
@@ -65,11 +69,13 @@ struct Run: CorpusModelVisitor {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard (2 ... 3).contains(arguments.count), arguments[0] == "foundation" || arguments[0] == "lenient" else { fail(usage) }
+guard (2...3).contains(arguments.count), arguments[0] == "foundation" || arguments[0] == "lenient" else { fail(usage) }
 let lenient = arguments[0] == "lenient"
 let messy = arguments[1] == "messy_twitter"
 guard let corpus = messy ? CorpusName.twitter : CorpusName(rawValue: arguments[1]) else { fail(usage) }
-guard !messy || lenient else { fail("JSONDecoder rejects the messy twitter; its baseline is `foundation twitter`\n" + usage) }
+guard !messy || lenient else {
+    fail("JSONDecoder rejects the messy twitter; its baseline is `foundation twitter`\n" + usage)
+}
 guard let times = arguments.count == 3 ? Int(arguments[2]) : 5, times > 0 else { fail(usage) }
 
 let bytes = try corpus.accept(Run(lenient: lenient, messy: messy, times: times))

@@ -14,7 +14,8 @@ import MallocInterposerSwift
 let usage = "usage: malloc-count lenient|foundation twitter|canada|citm_catalog"
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 2, arguments[0] == "lenient" || arguments[0] == "foundation",
-      let corpus = CorpusName(rawValue: arguments[1]) else {
+    let corpus = CorpusName(rawValue: arguments[1])
+else {
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(2)
 }
@@ -24,7 +25,7 @@ struct CountOnce: CorpusModelVisitor {
     func visit<Model: Codable & Equatable & Sendable>(_ model: Model.Type, corpus: CorpusName) throws -> Int {
         let data = corpus.data
         let decoder: JSONDecoder = lenient ? LenientJSONDecoder() : JSONDecoder()
-        for _ in 0 ..< 3 { _ = try decoder.decode(Model.self, from: data) }
+        for _ in 0..<3 { _ = try decoder.decode(Model.self, from: data) }
         MallocInterposerSwift.reset()
         MallocInterposerSwift.hook()
         let value = try decoder.decode(Model.self, from: data)

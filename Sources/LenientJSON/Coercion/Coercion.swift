@@ -8,7 +8,10 @@ extension DecoderImpl {
 
     /// Where the strict path failed: a rule the policy allows may produce the value (and is
     /// reported); otherwise `strictError`, the error `JSONDecoder` throws, is thrown.
-    func fallback<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, strictError: @autoclosure () -> DecodingError) throws -> T {
+    func fallback<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+        strictError: @autoclosure () -> DecodingError
+    ) throws -> T {
         if !coercions.isEmpty, let value = try coerce(entry, as: type, parent: parent, key: key) {
             return value
         }
@@ -17,19 +20,24 @@ extension DecoderImpl {
 
     /// The value a coercion rule gives for `entry` as `T`, or `nil` when no rule applies.
     /// Throws where a rule applies but the value is unusable (a number out of range).
-    func coerce<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T? {
+    func coerce<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T?
+    {
         let kind = map.kind(entry)
         if kind == .null { return nil }
         let path = { parent.path(appending: key) }
         if kind == .array, let element = singleScalarElement(entry) {
             let value = try unwrap(element, as: type, parent: parent, key: key)
-            try recordLeniency(.coerced, entry: entry, path: path(), "Unwrapped a one-element array into \(DecodingErrors.typeName(T.self)).")
+            try recordLeniency(
+                .coerced, entry: entry, path: path(),
+                "Unwrapped a one-element array into \(DecodingErrors.typeName(T.self)).")
             structuralCount += 1
             return value
         }
         if kind == .string, coercions.contains(.emptyStringAsDefault), T.self != String.self,
-           NumericText.isBlank(try stringValue(entry, path: parent, key: key)), let value = scalarDefault(T.self) {
-            try recordLeniency(.usedDefault, entry: entry, path: path(), "Used the default \(value) for an empty string.")
+            NumericText.isBlank(try stringValue(entry, path: parent, key: key)), let value = scalarDefault(T.self)
+        {
+            try recordLeniency(
+                .usedDefault, entry: entry, path: path(), "Used the default \(value) for an empty string.")
             return value
         }
         let value: T?
@@ -57,8 +65,10 @@ extension DecoderImpl {
             value = nil
         }
         if let value {
-            try recordLeniency(.coerced, entry: entry, path: path(),
-                 "Coerced \(DecodingErrors.found(map, entry)) to \(DecodingErrors.typeName(T.self)) \(Self.show(value)).")
+            try recordLeniency(
+                .coerced, entry: entry, path: path(),
+                "Coerced \(DecodingErrors.found(map, entry)) to \(DecodingErrors.typeName(T.self)) \(Self.show(value))."
+            )
         }
         return value
     }

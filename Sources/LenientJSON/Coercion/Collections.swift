@@ -2,14 +2,17 @@
 /// an empty dictionary (lenient); an object with keys `"0"`…`"n-1"` as an array (permissive).
 /// A collection element that cannot be decoded is dropped under `.recover`.
 protocol DecodableArray {
-    static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self
+    static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws
+        -> Self
 }
 
 extension DecodableArray {
     /// ``decodeArray(_:using:parent:key:)`` for a caller that knows `Self` only as `T` (they
     /// are the same type), without a dynamic cast.
     @inline(__always)
-    static func decodeArray<T>(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type) throws -> T {
+    static func decodeArray<T>(
+        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type
+    ) throws -> T {
         unsafeBitCast(try decodeArray(entry, using: impl, parent: parent, key: key), to: T.self)
     }
 }
@@ -21,19 +24,29 @@ protocol StrictScalar: Decodable {
 }
 
 extension Double: StrictScalar {
-    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Double? { impl.strictFloatingPoint(entry, as: Double.self) }
+    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Double? {
+        impl.strictFloatingPoint(entry, as: Double.self)
+    }
 }
 extension Float: StrictScalar {
-    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Float? { impl.strictFloatingPoint(entry, as: Float.self) }
+    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Float? {
+        impl.strictFloatingPoint(entry, as: Float.self)
+    }
 }
 extension Int: StrictScalar {
-    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Int? { impl.strictInteger(entry, as: Int.self) }
+    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Int? {
+        impl.strictInteger(entry, as: Int.self)
+    }
 }
 extension Int64: StrictScalar {
-    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Int64? { impl.strictInteger(entry, as: Int64.self) }
+    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Int64? {
+        impl.strictInteger(entry, as: Int64.self)
+    }
 }
 extension String: StrictScalar {
-    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> String? { impl.strictString(entry) }
+    @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> String? {
+        impl.strictString(entry)
+    }
 }
 extension Bool: StrictScalar {
     @inline(__always) static func strictValue(_ entry: Int, in impl: DecoderImpl) -> Bool? { impl.strictBool(entry) }
@@ -44,7 +57,9 @@ protocol DecodableDictionary {}
 extension Dictionary: DecodableDictionary {}
 
 extension Array: DecodableArray where Element: Decodable {
-    static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
+    static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws
+        -> Self
+    {
         let map = impl.map
         if map.kind(entry) == .array {
             let count = map.childCount(entry)
@@ -56,21 +71,69 @@ extension Array: DecodableArray where Element: Decodable {
             }
             // Arrays of the common scalars take a loop specialized for their element type,
             // which builds no coding path unless an element needs more than a strict reading.
-            if Element.self == Double.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Double.self), to: Self.self) }
-            if Element.self == Int.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Int.self), to: Self.self) }
-            if Element.self == String.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: String.self), to: Self.self) }
-            if Element.self == Int64.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Int64.self), to: Self.self) }
-            if Element.self == Float.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Float.self), to: Self.self) }
-            if Element.self == Bool.self { return unsafeBitCast(try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Bool.self), to: Self.self) }
+            if Element.self == Double.self {
+                return unsafeBitCast(
+                    try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Double.self),
+                    to: Self.self)
+            }
+            if Element.self == Int.self {
+                return unsafeBitCast(
+                    try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Int.self),
+                    to: Self.self)
+            }
+            if Element.self == String.self {
+                return unsafeBitCast(
+                    try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: String.self),
+                    to: Self.self)
+            }
+            if Element.self == Int64.self {
+                return unsafeBitCast(
+                    try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Int64.self),
+                    to: Self.self)
+            }
+            if Element.self == Float.self {
+                return unsafeBitCast(
+                    try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Float.self),
+                    to: Self.self)
+            }
+            if Element.self == Bool.self {
+                return unsafeBitCast(
+                    try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Bool.self),
+                    to: Self.self)
+            }
             // Arrays of such arrays (`[[Double]]`: coordinates) build each inner array directly
             // (see `StrictArrays.swift`); a registration anywhere takes the general loop.
             if impl.options.registrations == nil {
-                if Element.self == [Double].self { return unsafeBitCast(try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Double.self), to: Self.self) }
-                if Element.self == [Int].self { return unsafeBitCast(try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Int.self), to: Self.self) }
-                if Element.self == [String].self { return unsafeBitCast(try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: String.self), to: Self.self) }
-                if Element.self == [Int64].self { return unsafeBitCast(try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Int64.self), to: Self.self) }
-                if Element.self == [Float].self { return unsafeBitCast(try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Float.self), to: Self.self) }
-                if Element.self == [Bool].self { return unsafeBitCast(try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Bool.self), to: Self.self) }
+                if Element.self == [Double].self {
+                    return unsafeBitCast(
+                        try impl.nestedScalarElements(
+                            of: entry, count: count, parent: parent, key: key, as: Double.self), to: Self.self)
+                }
+                if Element.self == [Int].self {
+                    return unsafeBitCast(
+                        try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Int.self),
+                        to: Self.self)
+                }
+                if Element.self == [String].self {
+                    return unsafeBitCast(
+                        try impl.nestedScalarElements(
+                            of: entry, count: count, parent: parent, key: key, as: String.self), to: Self.self)
+                }
+                if Element.self == [Int64].self {
+                    return unsafeBitCast(
+                        try impl.nestedScalarElements(
+                            of: entry, count: count, parent: parent, key: key, as: Int64.self), to: Self.self)
+                }
+                if Element.self == [Float].self {
+                    return unsafeBitCast(
+                        try impl.nestedScalarElements(
+                            of: entry, count: count, parent: parent, key: key, as: Float.self), to: Self.self)
+                }
+                if Element.self == [Bool].self {
+                    return unsafeBitCast(
+                        try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Bool.self),
+                        to: Self.self)
+                }
             }
             // `Self`, not `[Element]`: the metadata of `Self` comes with the call, while
             // naming `[Element]` would look it up in the runtime for every array.
@@ -83,7 +146,9 @@ extension Array: DecodableArray where Element: Decodable {
 /// A `Set` is read as an array is (JSONDecoder reads it from an unkeyed container), so it
 /// gets the same collection rules and drops an undecodable element under `.recover`.
 extension Set: DecodableArray where Element: Decodable {
-    static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
+    static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws
+        -> Self
+    {
         Set(try [Element].decodeArray(entry, using: impl, parent: parent, key: key))
     }
 }
@@ -91,25 +156,36 @@ extension Set: DecodableArray where Element: Decodable {
 extension DecoderImpl {
     /// An array from a value that is not one: an object with index keys (permissive), a
     /// single value wrapped as one element (lenient), else the error `JSONDecoder` throws.
-    func arrayFromOtherValue<C: RangeReplaceableCollection & Decodable>(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: C.Type) throws -> C
+    func arrayFromOtherValue<C: RangeReplaceableCollection & Decodable>(
+        _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: C.Type
+    ) throws -> C
     where C.Element: Decodable {
         let path = parent.appending(key)
         if map.kind(entry) != .null {
             if let value = try decodeEmbeddedJSON(entry, as: C.self, parent: parent, key: key) { return value }
-            if map.kind(entry) == .object, coercions.contains(.arraysFromIndexedObjects), let members = indexedMembers(of: entry) {
+            if map.kind(entry) == .object, coercions.contains(.arraysFromIndexedObjects),
+                let members = indexedMembers(of: entry)
+            {
                 var result = C()
                 // Each element at the input's own key (`$.plugins['17']`), not an index the input lacks.
                 for member in members {
                     let name = NameKey(String(decoding: map.text(member.name), as: UTF8.self))
-                    if let element = try element(member.value, as: C.Element.self, parent: path, key: name) { result.append(element) }
+                    if let element = try element(member.value, as: C.Element.self, parent: path, key: name) {
+                        result.append(element)
+                    }
                 }
-                try recordLeniency(.coerced, entry: entry, path: path.path, "Read an object with integer keys as an array in key order.")
+                try recordLeniency(
+                    .coerced, entry: entry, path: path.path,
+                    "Read an object with integer keys as an array in key order.")
                 structuralCount += 1
                 return result
             }
             if coercions.contains(.collectionWrapping), !entriesBeingWrapped.contains(entry),
-               let element = wrappedElement(entry, as: C.Element.self, parent: parent, key: key) {
-                try recordLeniency(.coerced, entry: entry, path: path.path, "Wrapped \(DecodingErrors.found(map, entry)) in a one-element array.")
+                let element = wrappedElement(entry, as: C.Element.self, parent: parent, key: key)
+            {
+                try recordLeniency(
+                    .coerced, entry: entry, path: path.path,
+                    "Wrapped \(DecodingErrors.found(map, entry)) in a one-element array.")
                 structuralCount += 1
                 return C(CollectionOfOne(element))
             }
@@ -126,7 +202,9 @@ extension DecoderImpl {
     /// The value at `entry` decoded as the single element of an array, at the value's own
     /// path (an error names the value as it is in the input, not a made-up element); `nil`
     /// when it is not one, and then the array's own error is thrown.
-    private func wrappedElement<E: Decodable>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: (any CodingKey)?) -> E? {
+    private func wrappedElement<E: Decodable>(
+        _ entry: Int, as type: E.Type, parent: CodingPathNode, key: (any CodingKey)?
+    ) -> E? {
         entriesBeingWrapped.append(entry)
         defer { entriesBeingWrapped.removeLast() }
         return try? unwrap(entry, as: type, parent: parent, key: key)
@@ -135,8 +213,12 @@ extension DecoderImpl {
     /// `[:]` for `[]` where a dictionary is expected (lenient), else `nil`. Called only
     /// after the strict reading failed: JSONEncoder writes an empty dictionary whose keys
     /// are neither `String` nor `Int` as `[]`, and JSONDecoder reads that back.
-    func emptyArrayAsDictionary<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T? {
-        guard map.kind(entry) == .array, map.childCount(entry) == 0, coercions.contains(.collectionWrapping) else { return nil }
+    func emptyArrayAsDictionary<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> T? {
+        guard map.kind(entry) == .array, map.childCount(entry) == 0, coercions.contains(.collectionWrapping) else {
+            return nil
+        }
         let value = try unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
         try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key), "Read [] as an empty dictionary.")
         structuralCount += 1
@@ -146,25 +228,33 @@ extension DecoderImpl {
     /// Collection element (or dictionary member) `entry`; under `.recover`, `nil` for one that
     /// cannot be decoded, which is then dropped and reported.
     @inline(__always)
-    func element<E: Decodable, K: CodingKey>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: K) throws -> E? {
-        guard options.policy.invalidValues == .recover else { return try unwrap(entry, as: type, parent: parent, key: key) }
+    func element<E: Decodable, K: CodingKey>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: K) throws -> E?
+    {
+        guard options.policy.invalidValues == .recover else {
+            return try unwrap(entry, as: type, parent: parent, key: key)
+        }
         return try elementOrDrop(entry, as: type, parent: parent, key: key)
     }
 
     @inline(never)
-    func elementOrDrop<E: Decodable, K: CodingKey>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: K) throws -> E? {
+    func elementOrDrop<E: Decodable, K: CodingKey>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: K) throws
+        -> E?
+    {
         do {
             return try unwrap(entry, as: type, parent: parent, key: key)
         } catch let error as DecodingError {
-            try recordLeniency(.droppedElement, entry: entry, path: parent.path(appending: key),
-                               "Dropped a value that could not be decoded as \(DecodingErrors.typeName(E.self)): \(Self.reason(error))")
+            try recordLeniency(
+                .droppedElement, entry: entry, path: parent.path(appending: key),
+                "Dropped a value that could not be decoded as \(DecodingErrors.typeName(E.self)): \(Self.reason(error))"
+            )
             return nil
         }
     }
 
     /// The elements of array `entry` as a collection `C`, dropping undecodable ones under
     /// `.recover`.
-    func elements<C: RangeReplaceableCollection>(of entry: Int, count: Int, path: CodingPathNode, as _: C.Type) throws -> C
+    func elements<C: RangeReplaceableCollection>(of entry: Int, count: Int, path: CodingPathNode, as _: C.Type) throws
+        -> C
     where C.Element: Decodable {
         var result = C()
         result.reserveCapacity(count)
@@ -176,20 +266,25 @@ extension DecoderImpl {
     /// ``strictPrefix(of:count:as:)``), and only from the first element that needs more (a
     /// coercion, a recovery, an error with its path) on does the general loop take over, with
     /// the array's path built then.
-    func scalarElements<E: StrictScalar>(of entry: Int, count: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: E.Type) throws -> [E] {
+    func scalarElements<E: StrictScalar>(
+        of entry: Int, count: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: E.Type
+    ) throws -> [E] {
         var (result, read) = strictPrefix(of: entry, count: count, as: E.self)
         if read < count {
-            try appendElements(to: &result, from: read, child: entry &+ 1 &+ read, count: count, path: parent.appending(key))
+            try appendElements(
+                to: &result, from: read, child: entry &+ 1 &+ read, count: count, path: parent.appending(key))
         }
         return result
     }
 
     /// Appends elements `first..<count` of an array, the first of them at entry `child`.
-    func appendElements<C: RangeReplaceableCollection>(to result: inout C, from first: Int, child: Int, count: Int, path: CodingPathNode) throws
+    func appendElements<C: RangeReplaceableCollection>(
+        to result: inout C, from first: Int, child: Int, count: Int, path: CodingPathNode
+    ) throws
     where C.Element: Decodable {
         guard options.policy.invalidValues == .recover else {
             var child = child
-            for index in first ..< count {
+            for index in first..<count {
                 result.append(try unwrapElement(child, as: C.Element.self, parent: path, index: index))
                 child = map.next(after: child)
             }
@@ -201,11 +296,15 @@ extension DecoderImpl {
     /// ``appendElements(to:from:child:count:path:)`` under `.recover`. Kept out of line: its
     /// `C.Element?` would make every array ask the runtime for `Optional<C.Element>`'s metadata.
     @inline(never)
-    private func appendElementsDroppingInvalid<C: RangeReplaceableCollection>(to result: inout C, from first: Int, child: Int, count: Int, path: CodingPathNode) throws
+    private func appendElementsDroppingInvalid<C: RangeReplaceableCollection>(
+        to result: inout C, from first: Int, child: Int, count: Int, path: CodingPathNode
+    ) throws
     where C.Element: Decodable {
         var child = child
-        for index in first ..< count {
-            if let element = try elementOrDrop(child, as: C.Element.self, parent: path, key: IndexKey(index)) { result.append(element) }
+        for index in first..<count {
+            if let element = try elementOrDrop(child, as: C.Element.self, parent: path, key: IndexKey(index)) {
+                result.append(element)
+            }
             child = map.next(after: child)
         }
     }
@@ -221,7 +320,9 @@ extension DecoderImpl {
             members.append((index, name, value))
         }
         members.sort { $0.index < $1.index }
-        for position in members.indices.dropFirst() where members[position].index == members[position - 1].index { return nil }
+        for position in members.indices.dropFirst() where members[position].index == members[position - 1].index {
+            return nil
+        }
         return members.map { ($0.name, $0.value) }
     }
 
@@ -229,7 +330,8 @@ extension DecoderImpl {
     /// that fits `Int`.
     static func arrayIndex(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = text.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"),
-              first != UInt8(ascii: "0") || text.count == 1 else { return nil }
+            first != UInt8(ascii: "0") || text.count == 1
+        else { return nil }
         var value = 0
         for byte in text {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
@@ -245,7 +347,8 @@ extension DecoderImpl {
     static func reason(_ error: DecodingError) -> String {
         var text: String
         switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
             text = context.debugDescription
         @unknown default:
             text = "\(error)"

@@ -5,16 +5,20 @@ import Foundation
 extension DecoderImpl {
     /// The value decoded from the JSON text held in string `entry`, or `nil` when the rule is
     /// off, the string holds no JSON object or array, or that JSON does not decode as `T`.
-    func decodeEmbeddedJSON<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T? {
+    func decodeEmbeddedJSON<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?)
+        throws -> T?
+    {
         guard coercions.contains(.jsonInStrings), map.kind(entry) == .string,
-              let text = try? stringValue(entry, path: parent, key: key),
-              let first = text.utf8.first(where: { !JSONScanner.isWhitespace($0) }),
-              first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
-              let embedded = ValueMap.parsing(text) else { return nil }
+            let text = try? stringValue(entry, path: parent, key: key),
+            let first = text.utf8.first(where: { !JSONScanner.isWhitespace($0) }),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+            let embedded = ValueMap.parsing(text)
+        else { return nil }
         let nested = DecoderImpl(map: embedded, options: options, entry: 0, pathNode: parent, report: report)
         guard let value = try? nested.unwrap(0, as: type, parent: parent, key: key) else { return nil }
-        try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key),
-                           "Decoded the JSON text in a string as \(DecodingErrors.typeName(T.self)).")
+        try recordLeniency(
+            .coerced, entry: entry, path: parent.path(appending: key),
+            "Decoded the JSON text in a string as \(DecodingErrors.typeName(T.self)).")
         return value
     }
 }

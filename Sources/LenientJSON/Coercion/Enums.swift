@@ -2,8 +2,12 @@
 /// differs from exactly one raw value only in case, `_`, `-` or spaces. (Enums with `Int` raw
 /// values accept numeric strings through the integer rules.)
 extension DecoderImpl {
-    func coerceEnum<E: CaseIterable & RawRepresentable>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> E? {
-        guard coercions.contains(.enumMatching), E.RawValue.self == String.self, map.kind(entry) == .string else { return nil }
+    func coerceEnum<E: CaseIterable & RawRepresentable>(
+        _ entry: Int, as type: E.Type, parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> E? {
+        guard coercions.contains(.enumMatching), E.RawValue.self == String.self, map.kind(entry) == .string else {
+            return nil
+        }
         let wanted = Self.enumForm(try stringValue(entry, path: parent, key: key))
         var match: E?
         for candidate in E.allCases {

@@ -3,7 +3,9 @@ import Foundation
 /// `Float`/`Double` rules: numeric strings (lenient); `"NaN"`, `"Infinity"`, `"inf"` in any
 /// case, `true`/`false`, and the first number in text (permissive).
 extension DecoderImpl {
-    func coerceFloatingPoint<F: BinaryFloatingPoint>(_ entry: Int, as type: F.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> F? {
+    func coerceFloatingPoint<F: BinaryFloatingPoint>(
+        _ entry: Int, as type: F.Type, parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> F? {
         switch map.kind(entry) {
         case .string:
             let string = scalarText(try stringValue(entry, path: parent, key: key))

@@ -5,7 +5,9 @@ import Foundation
 /// line breaks (`\r`, `\n` only) in `.base64` data.
 extension DecoderImpl {
     func coerceURL(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> URL? {
-        guard coercions.contains(.trimWhitespace), let text = try coercibleText(entry, parent: parent, key: key), !text.isEmpty else { return nil }
+        guard coercions.contains(.trimWhitespace), let text = try coercibleText(entry, parent: parent, key: key),
+            !text.isEmpty
+        else { return nil }
         return URL(string: text)
     }
 
@@ -19,14 +21,16 @@ extension DecoderImpl {
         let hex = body.filter { $0 != "-" }
         guard hex.count == 32, hex.allSatisfy({ $0.isHexDigit }) else { return nil }
         let chars = Array(hex)
-        let canonical = String(chars[0 ..< 8]) + "-" + String(chars[8 ..< 12]) + "-" + String(chars[12 ..< 16])
-            + "-" + String(chars[16 ..< 20]) + "-" + String(chars[20 ..< 32])
+        let canonical =
+            String(chars[0..<8]) + "-" + String(chars[8..<12]) + "-" + String(chars[12..<16])
+            + "-" + String(chars[16..<20]) + "-" + String(chars[20..<32])
         return UUID(uuidString: canonical)
     }
 
     func coerceData(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Data? {
         guard case .base64 = options.dataDecodingStrategy, coercions.contains(.base64Variants),
-              map.kind(entry) == .string else { return nil }
+            map.kind(entry) == .string
+        else { return nil }
         return Self.base64Variant(try stringValue(entry, path: parent, key: key))
     }
 
@@ -41,8 +45,8 @@ extension DecoderImpl {
             case UInt8(ascii: "\r"), UInt8(ascii: "\n"): continue
             case UInt8(ascii: "-"): text.append(UInt8(ascii: "+"))
             case UInt8(ascii: "_"): text.append(UInt8(ascii: "/"))
-            case UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "a") ... UInt8(ascii: "z"),
-                 UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
                 text.append(byte)
             default:
                 return nil

@@ -1,7 +1,9 @@
 /// Integer rules: numeric strings (lenient), truncated fractions, `true`/`false` as 1/0 and
 /// the first number in text (permissive). Out-of-range values are errors, never wrapped.
 extension DecoderImpl {
-    func coerceInteger<I: FixedWidthInteger>(_ entry: Int, as type: I.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> I? {
+    func coerceInteger<I: FixedWidthInteger>(
+        _ entry: Int, as type: I.Type, parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> I? {
         switch map.kind(entry) {
         case .number:
             guard coercions.contains(.truncateFractions) else { return nil }
@@ -31,7 +33,9 @@ extension DecoderImpl {
     /// A numeric string as an integer, by the rules of the number rows: what `JSONDecoder`
     /// reads from the same number; else, judged exactly on its digits, a whole number in
     /// range (`"1e38"` into `Int128`), or with `.truncateFractions` the truncated one.
-    func integer<I: FixedWidthInteger>(from number: NumericText, as type: I.Type, entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> I {
+    func integer<I: FixedWidthInteger>(
+        from number: NumericText, as type: I.Type, entry: Int, parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> I {
         let truncates = coercions.contains(.truncateFractions)
         let (value, hasFraction) = number.withText { text -> (I?, Bool) in
             let hasFraction = NumberParsing.hasFraction(text)

@@ -18,7 +18,9 @@ struct NumericText {
         }
         // Drop leading zeros, keeping one before a point, an exponent or the end.
         var zeros = 0
-        while zeros + 1 < body.count, body[zeros] == UInt8(ascii: "0"), NumberParsing.isDigit(body[zeros + 1]) { zeros += 1 }
+        while zeros + 1 < body.count, body[zeros] == UInt8(ascii: "0"), NumberParsing.isDigit(body[zeros + 1]) {
+            zeros += 1
+        }
         body.removeFirst(zeros)
         var normalized: [UInt8] = negative ? [UInt8(ascii: "-")] : []
         normalized.append(contentsOf: body)
@@ -69,7 +71,7 @@ struct NumericText {
                 if isDigit(exponent) { end = digitsEnd(from: exponent) }
             }
             if isWordBoundary(scalars, at: start - 1, outward: -1) && isWordBoundary(scalars, at: end, outward: 1) {
-                return NumericText(Substring(String(String.UnicodeScalarView(scalars[start ..< end]))))
+                return NumericText(Substring(String(String.UnicodeScalarView(scalars[start..<end]))))
             }
             start += 1
         }
@@ -105,8 +107,10 @@ struct NumericText {
         if body.count > 2, body[0] == UInt8(ascii: "0"), body[1] | 0x20 == UInt8(ascii: "x") {
             return body.dropFirst(2).allSatisfy { StringDecoding.hexValue($0) != nil }
         }
-        let allowed: Set<UInt8> = [UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "_"),
-                                   UInt8(ascii: "'"), UInt8(ascii: " "), UInt8(ascii: "e"), UInt8(ascii: "E")]
+        let allowed: Set<UInt8> = [
+            UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "_"),
+            UInt8(ascii: "'"), UInt8(ascii: " "), UInt8(ascii: "e"), UInt8(ascii: "E"),
+        ]
         return body.allSatisfy { NumberParsing.isDigit($0) || allowed.contains($0) }
     }
 

@@ -25,11 +25,13 @@ extension DecoderImpl {
     /// each inner array is built by ``strictPrefix(of:count:as:)``; from the first element
     /// that is not an array of strict `E`s on, the general loop decodes the rest (that element
     /// included, from scratch), with the array's path built then.
-    func nestedScalarElements<E: StrictScalar>(of entry: Int, count: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: E.Type) throws -> [[E]] {
+    func nestedScalarElements<E: StrictScalar>(
+        of entry: Int, count: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: E.Type
+    ) throws -> [[E]] {
         var result: [[E]] = []
         result.reserveCapacity(count)
         var child = entry &+ 1
-        for index in 0 ..< count {
+        for index in 0..<count {
             guard map.kind(child) == .array else {
                 try appendElements(to: &result, from: index, child: child, count: count, path: parent.appending(key))
                 break

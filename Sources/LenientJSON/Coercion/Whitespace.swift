@@ -13,8 +13,9 @@ enum Whitespace {
     static func trimmed(_ string: Substring) -> Substring {
         let scalars = string.unicodeScalars
         guard let first = scalars.firstIndex(where: { !contains($0) }),
-              let last = scalars.lastIndex(where: { !contains($0) }) else { return string[string.endIndex...] }
-        return Substring(scalars[first ... last])
+            let last = scalars.lastIndex(where: { !contains($0) })
+        else { return string[string.endIndex...] }
+        return Substring(scalars[first...last])
     }
 
     /// Whether `string` is empty or only whitespace.

@@ -10,11 +10,13 @@ import Foundation
 extension DecoderImpl {
     /// The date of the first fallback that reads `entry`, or the error `JSONDecoder` throws
     /// for the strategy (naming `Date`, the value found and the forms tried).
-    func dateFallback(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date {
+    func dateFallback(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date
+    {
         let fallbacks = coercions.contains(.dateFallbacks) && !Self.isCustom(reading)
         if fallbacks, let read = try fallbackDate(entry, reading: reading, parent: parent, key: key) {
-            try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key),
-                 "Coerced \(DecodingErrors.found(map, entry)) to Date \(read.date) (read as \(read.form)"
+            try recordLeniency(
+                .coerced, entry: entry, path: parent.path(appending: key),
+                "Coerced \(DecodingErrors.found(map, entry)) to Date \(read.date) (read as \(read.form)"
                     + (read.hasZone ? ")." : "; no zone given, UTC assumed)."))
             return read.date
         }
@@ -22,13 +24,18 @@ extension DecoderImpl {
         // JSONDecoder throws: `dataCorrupted` for a string a string strategy cannot read, else
         // `typeMismatch` naming what the strategy reads.
         let wrongKind = map.kind(entry) != (reading.readsNumbers ? .number : .string)
-        return try fallback(entry, as: Date.self, parent: parent, key: key, strictError: DecodingErrors.dateNotRead(
-            mismatching: wrongKind ? reading.expectedKind : nil, tried: triedForms(entry, reading: reading, fallbacks: fallbacks),
-            path: parent.path(appending: key), map: map, entry: entry))
+        return try fallback(
+            entry, as: Date.self, parent: parent, key: key,
+            strictError: DecodingErrors.dateNotRead(
+                mismatching: wrongKind ? reading.expectedKind : nil,
+                tried: triedForms(entry, reading: reading, fallbacks: fallbacks),
+                path: parent.path(appending: key), map: map, entry: entry))
     }
 
     /// The first fallback's date, the form that read it, and whether the text named its zone.
-    private func fallbackDate(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: (any CodingKey)?) throws -> (date: Date, form: String, hasZone: Bool)? {
+    private func fallbackDate(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: (any CodingKey)?) throws
+        -> (date: Date, form: String, hasZone: Bool)?
+    {
         switch map.kind(entry) {
         case .number:
             guard !reading.readsNumbers, let value = numberValue(entry) else { return nil }
@@ -36,7 +43,8 @@ extension DecoderImpl {
         case .string:
             guard let string = try coercibleText(entry, parent: parent, key: key) else { return nil }
             if let number = NumericText(string),
-               let value = number.withText({ NumberParsing.floatingPoint($0, shape: number.shape, as: Double.self) }) {
+                let value = number.withText({ NumberParsing.floatingPoint($0, shape: number.shape, as: Double.self) })
+            {
                 if reading.readsNumbers {
                     return (reading.date(fromNumber: value), "a numeric string, as \(reading.name) reads numbers", true)
                 }

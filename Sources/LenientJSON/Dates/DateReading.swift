@@ -22,7 +22,7 @@ enum DateReading {
         case .millisecondsSince1970: self = .millisecondsSince1970
         case .iso8601: self = .iso8601
         #if canImport(Darwin)
-        case .formatted(let formatter): self = .formatter(pattern: formatter.dateFormat)
+            case .formatted(let formatter): self = .formatter(pattern: formatter.dateFormat)
         #endif
         default: self = .custom
         }

@@ -12,7 +12,7 @@ struct DateTextCursor {
 
     /// Exactly `count` decimal digits, as a number.
     mutating func digits(_ count: Int) -> Int? {
-        digits(count ... count)
+        digits(count...count)
     }
 
     /// Between `counts.lowerBound` and `counts.upperBound` decimal digits (as many as there are).
@@ -45,7 +45,7 @@ struct DateTextCursor {
     /// The ASCII letters that come next, lowercased.
     mutating func word() -> String {
         var letters: [UInt8] = []
-        while let byte = current, (UInt8(ascii: "a") ... UInt8(ascii: "z")).contains(byte | 0x20) {
+        while let byte = current, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
             letters.append(byte | 0x20)
             index += 1
         }

@@ -7,10 +7,12 @@ enum ISO8601Parsing {
     static func date(from string: String) -> ParsedDate? {
         var text = DateTextCursor(string)
         guard let year = text.digits(4), text.skip(UInt8(ascii: "-")), let month = text.digits(2),
-              text.skip(UInt8(ascii: "-")), let day = text.digits(2) else { return nil }
+            text.skip(UInt8(ascii: "-")), let day = text.digits(2)
+        else { return nil }
         if text.atEnd { return ParsedDate(year: year, month: month, day: day, offset: nil) }
         guard text.skip(UInt8(ascii: "T")) || text.skip(UInt8(ascii: "t")) || text.skip(UInt8(ascii: " ")),
-              let hour = text.digits(2), text.skip(UInt8(ascii: ":")), let minute = text.digits(2) else { return nil }
+            let hour = text.digits(2), text.skip(UInt8(ascii: ":")), let minute = text.digits(2)
+        else { return nil }
         var second = 0
         var fraction = 0.0
         if text.skip(UInt8(ascii: ":")) {
@@ -29,8 +31,9 @@ enum ISO8601Parsing {
             guard offset != nil else { return nil }
         }
         guard text.atEnd else { return nil }
-        return ParsedDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                          fraction: fraction, offset: offset)
+        return ParsedDate(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            fraction: fraction, offset: offset)
     }
 
     /// The digits after the decimal mark as a fraction of a second (digits past the

@@ -13,11 +13,17 @@ struct ParsedDate {
     /// The instant of a proleptic Gregorian date and time at `offset` seconds east of UTC
     /// (`nil`: no zone given, UTC assumed); `nil` when a field is out of range. `24:00:00` is
     /// the end of the day (the next midnight), as ISO 8601 allows.
-    init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, fraction: Double = 0, offset: Int?) {
+    init?(
+        year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, fraction: Double = 0,
+        offset: Int?
+    ) {
         let endOfDay = hour == 24 && minute == 0 && second == 0 && fraction == 0
-        guard (1 ... 12).contains(month), (1 ... Self.daysIn(month, of: year)).contains(day),
-              (0 ..< 24).contains(hour) || endOfDay, (0 ..< 60).contains(minute), (0 ... 60).contains(second) else { return nil }
-        let seconds = Self.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - (offset ?? 0)
+        guard (1...12).contains(month), (1...Self.daysIn(month, of: year)).contains(day),
+            (0..<24).contains(hour) || endOfDay, (0..<60).contains(minute), (0...60).contains(second)
+        else { return nil }
+        let seconds =
+            Self.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+            - (offset ?? 0)
         date = Date(timeIntervalSince1970: Double(seconds) + fraction)
         hasZone = offset != nil
     }

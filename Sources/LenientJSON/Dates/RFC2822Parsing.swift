@@ -21,10 +21,11 @@ enum RFC2822Parsing {
             guard weekdays.contains(text.word()), text.skip(UInt8(ascii: ",")) else { return nil }
             text.skipBlanks()
         }
-        guard let day = text.digits(1 ... 2), text.skipBlanks(),
-              let month = months.firstIndex(of: text.word()), text.skipBlanks(),
-              let year = text.digits(4), text.skipBlanks(),
-              let hour = text.digits(2), text.skip(UInt8(ascii: ":")), let minute = text.digits(2) else { return nil }
+        guard let day = text.digits(1...2), text.skipBlanks(),
+            let month = months.firstIndex(of: text.word()), text.skipBlanks(),
+            let year = text.digits(4), text.skipBlanks(),
+            let hour = text.digits(2), text.skip(UInt8(ascii: ":")), let minute = text.digits(2)
+        else { return nil }
         var second = 0
         if text.skip(UInt8(ascii: ":")) {
             guard let s = text.digits(2) else { return nil }
@@ -41,6 +42,7 @@ enum RFC2822Parsing {
             text.skipBlanks()
         }
         guard text.atEnd else { return nil }
-        return ParsedDate(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second, offset: offset)
+        return ParsedDate(
+            year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second, offset: offset)
     }
 }

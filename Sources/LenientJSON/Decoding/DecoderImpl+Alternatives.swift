@@ -22,8 +22,10 @@ extension DecoderImpl {
     /// every call). `node` is the value's coding path (`parent` and `key`); `key` is made only
     /// where the value fails or leniency acts.
     @inline(__always)
-    func decodePlain<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
-                                   node: consuming CodingPathNode, isDictionary: Bool) throws -> T {
+    func decodePlain<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+        node: consuming CodingPathNode, isDictionary: Bool
+    ) throws -> T {
         if isDecodingStrictly { return try decodeStrictlyOnce(entry, as: type, parent: parent, key: key()) }
         let leniencyBefore = leniencyCount
         let structuralBefore = structuralCount
@@ -32,19 +34,23 @@ extension DecoderImpl {
         do {
             value = try with(entry: entry, path: node) { try type.init(from: self) }
         } catch {
-            return try recoverPlain(entry, as: type, parent: parent, key: key(), isDictionary: isDictionary,
-                                    error: error, leniencyBefore: leniencyBefore, eventsFrom: mark)
+            return try recoverPlain(
+                entry, as: type, parent: parent, key: key(), isDictionary: isDictionary,
+                error: error, leniencyBefore: leniencyBefore, eventsFrom: mark)
         }
         if leniencyCount == leniencyBefore { return value }
-        return try preferStrict(value, entry, parent: parent, key: key(), leniencyBefore: leniencyBefore,
-                                structural: structuralCount != structuralBefore, eventsFrom: mark)
+        return try preferStrict(
+            value, entry, parent: parent, key: key(), leniencyBefore: leniencyBefore,
+            structural: structuralCount != structuralBefore, eventsFrom: mark)
     }
 
     /// A plain value whose decode under the policy failed: its strict decode where leniency
     /// acted in the failed attempt and the strict decode succeeds, else the coercions.
     @inline(never)
-    private func recoverPlain<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool,
-                                            error: any Error, leniencyBefore: Int, eventsFrom mark: Int) throws -> T {
+    private func recoverPlain<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool,
+        error: any Error, leniencyBefore: Int, eventsFrom mark: Int
+    ) throws -> T {
         let helped = leniencyCount != leniencyBefore
         discardEvents(from: mark, leniency: leniencyBefore)
         guard let error = error as? DecodingError else { throw error }
@@ -60,20 +66,25 @@ extension DecoderImpl {
     /// the structural rules wins where it succeeds: a decoder that tries `[File]` before `File`
     /// reads an object as the `File` it is, not as a wrapped one-element array.
     @inline(never)
-    private func preferStrict<T: Decodable>(_ value: T, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, leniencyBefore: Int,
-                                            structural: Bool, eventsFrom mark: Int) throws -> T {
+    private func preferStrict<T: Decodable>(
+        _ value: T, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, leniencyBefore: Int,
+        structural: Bool, eventsFrom mark: Int
+    ) throws -> T {
         // The other readings' events go after the lenient ones, which stay where they are: a
         // value nested in others that each try a strict decode is not copied once per level.
         let lenientEnd = report?.events.count ?? 0
         let lenientCount = leniencyCount
         leniencyCount = leniencyBefore
         if let strict = try? decodeStrictly(entry, as: T.self, parent: parent, key: key, eventsFrom: lenientEnd) {
-            if let report, lenientEnd > mark { report.events.removeSubrange(mark ..< lenientEnd) }
+            if let report, lenientEnd > mark { report.events.removeSubrange(mark..<lenientEnd) }
             return strict
         }
         leniencyCount = lenientCount
-        if structural, let unstructured = try? decodeWithoutStructuralRules(entry, as: T.self, parent: parent, key: key, eventsFrom: lenientEnd) {
-            if let report, lenientEnd > mark { report.events.removeSubrange(mark ..< lenientEnd) }
+        if structural,
+            let unstructured = try? decodeWithoutStructuralRules(
+                entry, as: T.self, parent: parent, key: key, eventsFrom: lenientEnd)
+        {
+            if let report, lenientEnd > mark { report.events.removeSubrange(mark..<lenientEnd) }
             return unstructured
         }
         return value
@@ -84,8 +95,10 @@ extension DecoderImpl {
     /// reading would lose what the structural one kept). The mode is that decoder's own value;
     /// this decoder's is unchanged. Its events go to the report; those of a failed attempt are
     /// discarded.
-    private func decodeWithoutStructuralRules<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
-                                                            eventsFrom mark: Int) throws -> T {
+    private func decodeWithoutStructuralRules<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+        eventsFrom mark: Int
+    ) throws -> T {
         var options = options
         options.policy.coercions.subtract(LenientPolicy.Coercions.structural)
         options.policy.missingValues = .throw
@@ -102,7 +115,9 @@ extension DecoderImpl {
     /// Decodes `type` at `entry` under the policy's strict reading (no coercion, no
     /// recovery; key matching as the policy says). Events of a failed attempt are discarded;
     /// its errors get no message, since nobody sees them.
-    private func decodeStrictly<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, eventsFrom mark: Int) throws -> T {
+    private func decodeStrictly<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, eventsFrom mark: Int
+    ) throws -> T {
         let savedPolicy = options.policy
         options.policy = savedPolicy.strictReading
         isDecodingStrictly = true
@@ -135,7 +150,9 @@ extension DecoderImpl {
 
     /// One strict decode, or the error the same decode gave before.
     @inline(never)
-    private func decodeStrictlyOnce<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+    private func decodeStrictlyOnce<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> T {
         let attempt = StrictAttempt(entry: entry, type: ObjectIdentifier(type))
         if let error = strictFailures[attempt] { throw error }
         do {

@@ -16,12 +16,15 @@ extension DecoderImpl {
     /// makes and destroys that optional existential). Every other value (a scalar, an array,
     /// an optional…), and any value of a decode with registrations, takes `unwrap` itself.
     @inline(__always)
-    func unwrap<T: Decodable, K: CodingKey>(_ entry: Int, as type: T.Type, parent: CodingPathNode, concreteKey key: K) throws -> T {
+    func unwrap<T: Decodable, K: CodingKey>(_ entry: Int, as type: T.Type, parent: CodingPathNode, concreteKey key: K)
+        throws -> T
+    {
         guard options.registrations == nil else { return try unwrap(entry, as: type, parent: parent, key: key) }
         let dispatch = dispatchCache.pointee.dispatch(for: T.self)
         guard case .plain(let isDictionary) = dispatch else {
             return try unwrapValue(entry, as: type, dispatch: dispatch, parent: parent, key: key)
         }
-        return try decodeModel(entry, as: type, parent: parent, key: key, node: .node(key, parent), isDictionary: isDictionary)
+        return try decodeModel(
+            entry, as: type, parent: parent, key: key, node: .node(key, parent), isDictionary: isDictionary)
     }
 }

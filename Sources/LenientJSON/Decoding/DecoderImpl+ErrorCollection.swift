@@ -17,17 +17,25 @@ import Foundation
 extension DecoderImpl {
     /// The problems of the document whose decode as `type` threw `firstError`, in document order,
     /// each once; a syntax error alone.
-    func collectProblems<T: Decodable>(of type: T.Type, at entry: Int, parent: CodingPathNode, firstError: DecodingError) -> [DecodingError] {
-        collectProblems(at: entry, firstError: firstError) { _ = collectValue(entry, as: type, parent: parent, key: nil) }
+    func collectProblems<T: Decodable>(
+        of type: T.Type, at entry: Int, parent: CodingPathNode, firstError: DecodingError
+    ) -> [DecodingError] {
+        collectProblems(at: entry, firstError: firstError) {
+            _ = collectValue(entry, as: type, parent: parent, key: nil)
+        }
     }
 
     /// The problems of the document whose root, a `DecodableWithConfiguration` type decoded
     /// with `configuration`, threw `firstError`; as ``collectProblems(of:at:parent:firstError:)``.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    func collectProblems<T: DecodableWithConfiguration>(of type: T.Type, configuration: T.DecodingConfiguration, at entry: Int,
-                                                        firstError: DecodingError) -> [DecodingError] {
+    func collectProblems<T: DecodableWithConfiguration>(
+        of type: T.Type, configuration: T.DecodingConfiguration, at entry: Int,
+        firstError: DecodingError
+    ) -> [DecodingError] {
         collectProblems(at: entry, firstError: firstError) {
-            _ = collectModel(entry, as: type, parent: .root, key: nil) { try type.init(from: $0, configuration: configuration) }
+            _ = collectModel(entry, as: type, parent: .root, key: nil) {
+                try type.init(from: $0, configuration: configuration)
+            }
         }
     }
 
@@ -44,7 +52,9 @@ extension DecoderImpl {
             problems = [ErrorCollection.Problem(position: entry, error: firstError)]
         }
         // Stable: problems at one entry (keys missing from one object) keep their reading order.
-        let ordered = problems.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
+        let ordered = problems.enumerated().sorted {
+            ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
+        }
         var seen = Set<String>()
         var errors: [DecodingError] = []
         for problem in ordered.map(\.element) where seen.insert("\(problem.position) \(problem.error)").inserted {
@@ -73,9 +83,11 @@ extension DecoderImpl {
     ///   - position: The entry its problem is placed at.
     ///   - child: The value to collect, when the call reads one (`nil` for a nested container).
     ///   - standIn: What the call returns instead of throwing, when there is something.
-    func collectCall<R>(_ site: ErrorCollection.Site, position: Int, error: DecodingError,
-                        child: (entry: Int, type: any Decodable.Type, parent: CodingPathNode, key: (any CodingKey)?)?,
-                        standIn: () -> R?) throws -> R {
+    func collectCall<R>(
+        _ site: ErrorCollection.Site, position: Int, error: DecodingError,
+        child: (entry: Int, type: any Decodable.Type, parent: CodingPathNode, key: (any CodingKey)?)?,
+        standIn: () -> R?
+    ) throws -> R {
         // Attempts that the decoder itself abandons (strict re-decodes) are not collected.
         guard let collection, map.describesErrors else { throw error }
         let frame = collection.frame
@@ -105,7 +117,9 @@ extension DecoderImpl {
     // MARK: Values
 
     /// `collectValue` for a type known only as a metatype.
-    private func collectAny(_ entry: Int, as type: any Decodable.Type, parent: CodingPathNode, key: (any CodingKey)?) -> Any? {
+    private func collectAny(_ entry: Int, as type: any Decodable.Type, parent: CodingPathNode, key: (any CodingKey)?)
+        -> Any?
+    {
         func open<T: Decodable>(_ type: T.Type) -> Any? { collectValue(entry, as: type, parent: parent, key: key) }
         return open(type)
     }
@@ -113,7 +127,8 @@ extension DecoderImpl {
     /// The value at `entry`, which fails to decode as `type`, collected: the problems inside it
     /// are added to the current frame, and a value to go on with is returned when there is one.
     /// `nil` and no problem where it has no parts (a scalar): the caller's error is the problem.
-    func collectValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) -> T? {
+    func collectValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) -> T?
+    {
         if T.self == String.self || Self.isNonStringScalar(type) || T.self == Data.self { return nil }
         switch dispatchCache.pointee.dispatch(for: T.self) {
         case .scalar:
@@ -128,8 +143,10 @@ extension DecoderImpl {
 
     /// A model value collected frame by frame (see the type comment); `make` runs its
     /// `init(from:)` (or `init(from:configuration:)`).
-    private func collectModel<T>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
-                                 _ make: (DecoderImpl) throws -> T) -> T? {
+    private func collectModel<T>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+        _ make: (DecoderImpl) throws -> T
+    ) -> T? {
         guard let collection else { return nil }
         let outer = collection.frame
         let frame = ErrorCollection.Frame()
@@ -144,12 +161,15 @@ extension DecoderImpl {
             do {
                 return try with(entry: entry, path: parent.appending(key)) { try make(self) }
             } catch let error as DecodingError {
-                if let candidate = frame.candidate, candidate.error == "\(error)", !frame.repairs.contains(candidate.site) {
+                if let candidate = frame.candidate, candidate.error == "\(error)",
+                    !frame.repairs.contains(candidate.site)
+                {
                     frame.repairs.insert(candidate.site)
                     continue
                 }
                 if frame.repairs.isEmpty {
-                    let named = DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
+                    let named = DecodingErrors.naming(
+                        type, in: error, map: map, entry: entry, path: parent.path(appending: key))
                     frame.problems.append(ErrorCollection.Problem(position: entry, error: named))
                 }
                 return placeholder(type)
@@ -160,20 +180,26 @@ extension DecoderImpl {
     }
 
     /// The elements of the array at `entry`, each failing one collected and dropped.
-    func collectElements<E: Decodable>(_ entry: Int, as _: E.Type, parent: CodingPathNode, key: (any CodingKey)?) -> [E]? {
+    func collectElements<E: Decodable>(_ entry: Int, as _: E.Type, parent: CodingPathNode, key: (any CodingKey)?)
+        -> [E]?
+    {
         guard map.kind(entry) == .array else { return nil }
         let path = parent.appending(key)
         var result: [E] = []
         var child = entry + 1
-        for index in 0 ..< map.childCount(entry) {
-            if let element = collectedElement(child, as: E.self, parent: path, key: IndexKey(index)) { result.append(element) }
+        for index in 0..<map.childCount(entry) {
+            if let element = collectedElement(child, as: E.self, parent: path, key: IndexKey(index)) {
+                result.append(element)
+            }
             child = map.next(after: child)
         }
         return result
     }
 
     /// The members of the object at `entry` as a dictionary, each failing one collected and dropped.
-    func collectMembers<K: MemberName, V: Decodable>(_ entry: Int, as _: [K: V].Type, parent: CodingPathNode, key: (any CodingKey)?) -> [K: V]? {
+    func collectMembers<K: MemberName, V: Decodable>(
+        _ entry: Int, as _: [K: V].Type, parent: CodingPathNode, key: (any CodingKey)?
+    ) -> [K: V]? {
         guard map.kind(entry) == .object else { return nil }
         let path = parent.appending(key)
         var result: [K: V] = [:]
@@ -189,13 +215,17 @@ extension DecoderImpl {
                 continue
             }
             guard result[member] == nil else { continue }
-            if let element = collectedElement(value, as: V.self, parent: path, key: NameKey(name)) { result[member] = element }
+            if let element = collectedElement(value, as: V.self, parent: path, key: NameKey(name)) {
+                result[member] = element
+            }
         }
         return result
     }
 
     /// One element: decoded as usual (dropped under `.recover` as usual), else collected.
-    private func collectedElement<E: Decodable, K: CodingKey>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: K) -> E? {
+    private func collectedElement<E: Decodable, K: CodingKey>(
+        _ entry: Int, as type: E.Type, parent: CodingPathNode, key: K
+    ) -> E? {
         do {
             return try element(entry, as: type, parent: parent, key: key)
         } catch let error as DecodingError {
@@ -224,7 +254,9 @@ extension DecoderImpl {
         if T.self == URL.self { return URL(fileURLWithPath: "/") as? T }
         if T.self == Data.self { return Data() as? T }
         if T.self == UUID.self { return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) as? T }
-        if let cases = T.self as? any CaseIterable.Type, let first = (cases.allCases as any Collection).first(where: { _ in true }) as? T {
+        if let cases = T.self as? any CaseIterable.Type,
+            let first = (cases.allCases as any Collection).first(where: { _ in true }) as? T
+        {
             return first
         }
         if let zero = ZeroStandIn.value(of: type) { return zero }
@@ -278,7 +310,9 @@ extension Dictionary: CollectableContainer where Key: MemberName, Value: Decodab
 
 extension Optional: CollectableContainer where Wrapped: Decodable {
     static func collect(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) -> Self? {
-        guard impl.map.kind(entry) != .null, let value = impl.collectValue(entry, as: Wrapped.self, parent: parent, key: key) else { return nil }
+        guard impl.map.kind(entry) != .null,
+            let value = impl.collectValue(entry, as: Wrapped.self, parent: parent, key: key)
+        else { return nil }
         return .some(value)
     }
 }
@@ -286,15 +320,18 @@ extension Optional: CollectableContainer where Wrapped: Decodable {
 extension KeyedContainer {
     /// A keyed call that threw `error` while every problem is collected (see ``DecoderImpl``'s
     /// `collectCall`): its site is the member's value, or the object and key when it is missing.
-    func collectMember<R>(_ key: Key, error: DecodingError, child: (any Decodable.Type)?, standIn: () -> R?) throws -> R {
+    func collectMember<R>(_ key: Key, error: DecodingError, child: (any Decodable.Type)?, standIn: () -> R?) throws -> R
+    {
         let type = ObjectIdentifier(child ?? R.self)
         if let found = try? lookup(key, notes: false) {
             let path = pathKey(key, found)
-            return try impl.collectCall(.init(entry: found.entry, name: nil, type: type), position: found.entry, error: error,
-                                        child: child.map { (found.entry, $0, pathNode, path) }, standIn: standIn)
+            return try impl.collectCall(
+                .init(entry: found.entry, name: nil, type: type), position: found.entry, error: error,
+                child: child.map { (found.entry, $0, pathNode, path) }, standIn: standIn)
         }
-        return try impl.collectCall(.init(entry: object, name: key.stringValue, type: type), position: object, error: error,
-                                    child: nil, standIn: standIn)
+        return try impl.collectCall(
+            .init(entry: object, name: key.stringValue, type: type), position: object, error: error,
+            child: nil, standIn: standIn)
     }
 }
 
@@ -303,12 +340,18 @@ extension UnkeyedContainer {
     /// collected and stood in for, and the container moves past it.
     mutating func collectElement<T>(_ type: T.Type, error: DecodingError) throws -> T {
         if isAtEnd {
-            return try impl.collectCall(.init(entry: array, name: "#\(currentIndex)", type: ObjectIdentifier(type)), position: array,
-                                        error: error, child: nil) { impl.placeholder(type) }
+            return try impl.collectCall(
+                .init(entry: array, name: "#\(currentIndex)", type: ObjectIdentifier(type)), position: array,
+                error: error, child: nil
+            ) { impl.placeholder(type) }
         }
-        let child = (T.self as? any Decodable.Type).map { (cursor, $0, pathNode, IndexKey(currentIndex) as (any CodingKey)?) }
-        let value = try impl.collectCall(.init(entry: cursor, name: nil, type: ObjectIdentifier(type)), position: cursor,
-                                         error: error, child: child) { impl.placeholder(type) }
+        let child = (T.self as? any Decodable.Type).map {
+            (cursor, $0, pathNode, IndexKey(currentIndex) as (any CodingKey)?)
+        }
+        let value = try impl.collectCall(
+            .init(entry: cursor, name: nil, type: ObjectIdentifier(type)), position: cursor,
+            error: error, child: child
+        ) { impl.placeholder(type) }
         advance()
         return value
     }

@@ -7,7 +7,10 @@ extension DecoderImpl {
     ///
     /// Invalid JSON is never recovered (SPEC 1.3): when the value at `entry` holds a
     /// malformed number or string, the syntax error is thrown instead.
-    func recordLeniency(_ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey], _ description: @autoclosure () -> String) throws {
+    func recordLeniency(
+        _ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey],
+        _ description: @autoclosure () -> String
+    ) throws {
         if let entry, let error = malformedToken(in: entry, path: path) { throw error }
         note(kind, entry: entry, path: path(), description())
     }
@@ -47,7 +50,8 @@ extension DecoderImpl {
                 }
             case .string where map.flags(current) & (ValueMap.complexString | ValueMap.nonASCIIString) != 0:
                 do {
-                    _ = try StringDecoding.decode(map.text(current), flags: map.flags(current), base: map.offset(current), json5: map.isJSON5)
+                    _ = try StringDecoding.decode(
+                        map.text(current), flags: map.flags(current), base: map.offset(current), json5: map.isJSON5)
                 } catch {
                     return syntaxError(error, path())
                 }

@@ -4,20 +4,26 @@ import Foundation
 extension DecoderImpl {
     func unwrapData(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Data {
         if map.kind(entry) == .null {
-            return try fallback(entry, as: Data.self, parent: parent, key: key, strictError: mismatch(entry, Data.self, parent, key))
+            return try fallback(
+                entry, as: Data.self, parent: parent, key: key, strictError: mismatch(entry, Data.self, parent, key))
         }
         switch options.dataDecodingStrategy {
         case .deferredToData:
             return try with(entry: entry, path: parent.appending(key)) { try Data(from: self) }
         case .base64:
             guard map.kind(entry) == .string else {
-                return try fallback(entry, as: Data.self, parent: parent, key: key, strictError: DecodingErrors.typeMismatch(
-                    String.self, path: parent.path(appending: key), map: map, entry: entry))
+                return try fallback(
+                    entry, as: Data.self, parent: parent, key: key,
+                    strictError: DecodingErrors.typeMismatch(
+                        String.self, path: parent.path(appending: key), map: map, entry: entry))
             }
             let string = try stringValue(entry, path: parent, key: key)
             guard let data = Data(base64Encoded: string) else {
-                return try fallback(entry, as: Data.self, parent: parent, key: key, strictError: DecodingErrors.dataCorrupted(
-                    "Encountered Data is not valid Base64", path: parent.path(appending: key), map: map, entry: entry))
+                return try fallback(
+                    entry, as: Data.self, parent: parent, key: key,
+                    strictError: DecodingErrors.dataCorrupted(
+                        "Encountered Data is not valid Base64", path: parent.path(appending: key), map: map,
+                        entry: entry))
             }
             return data
         case .custom(let closure):
@@ -29,12 +35,16 @@ extension DecoderImpl {
 
     func unwrapURL(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> URL {
         if map.kind(entry) != .string {
-            return try fallback(entry, as: URL.self, parent: parent, key: key, strictError: mismatch(entry, map.kind(entry) == .null ? URL.self : String.self, parent, key))
+            return try fallback(
+                entry, as: URL.self, parent: parent, key: key,
+                strictError: mismatch(entry, map.kind(entry) == .null ? URL.self : String.self, parent, key))
         }
         let string = try stringValue(entry, path: parent, key: key)
         guard let url = URL(string: string) else {
-            return try fallback(entry, as: URL.self, parent: parent, key: key, strictError: DecodingErrors.dataCorrupted(
-                "Invalid URL string", path: parent.path(appending: key), map: map, entry: entry))
+            return try fallback(
+                entry, as: URL.self, parent: parent, key: key,
+                strictError: DecodingErrors.dataCorrupted(
+                    "Invalid URL string", path: parent.path(appending: key), map: map, entry: entry))
         }
         return url
     }

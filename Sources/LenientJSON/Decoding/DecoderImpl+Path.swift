@@ -16,10 +16,11 @@ extension DecoderImpl {
             case .index(let index):
                 let array = try arrayEntry(current, path: node)
                 guard index >= 0, index < map.childCount(array) else {
-                    throw DecodingErrors.endOfArray(Any.self, path: node.path(appending: IndexKey(index)), map: map, array: array)
+                    throw DecodingErrors.endOfArray(
+                        Any.self, path: node.path(appending: IndexKey(index)), map: map, array: array)
                 }
                 var element = array + 1
-                for _ in 0 ..< index { element = map.next(after: element) }
+                for _ in 0..<index { element = map.next(after: element) }
                 current = element
                 node = node.appending(IndexKey(index))
             }

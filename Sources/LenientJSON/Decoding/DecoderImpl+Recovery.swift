@@ -4,20 +4,25 @@ import Foundation
 /// (to `nil`), collection element (dropped, see `Coercion/Collections.swift`) or defaultable
 /// value (the type's default). Each recovery is reported.
 protocol OptionalDecodable {
-    static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self
+    static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?)
+        throws -> Self
 }
 
 extension OptionalDecodable {
     /// ``decodeOptional(_:using:parent:key:)`` for a caller that knows `Self` only as `T`
     /// (they are the same type), without a dynamic cast.
     @inline(__always)
-    static func decodeOptional<T>(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type) throws -> T {
+    static func decodeOptional<T>(
+        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type
+    ) throws -> T {
         unsafeBitCast(try decodeOptional(entry, using: impl, parent: parent, key: key), to: T.self)
     }
 }
 
 extension Optional: OptionalDecodable where Wrapped: Decodable {
-    static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
+    static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?)
+        throws -> Self
+    {
         if impl.map.kind(entry) == .null { return .none }
         return try impl.optional(entry, as: Wrapped.self, parent: parent, key: key) {
             try impl.unwrap(entry, as: Wrapped.self, parent: parent, key: key)
@@ -29,17 +34,24 @@ extension DecoderImpl {
     /// Reads a present, non-null value that an `Optional` wraps: `""` is `nil` for a
     /// non-`String` scalar, and an undecodable value is `nil` unless the policy throws.
     @inline(__always)
-    func optional<T>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T) throws -> T? {
+    func optional<T>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T
+    ) throws -> T? {
         let policy = options.policy
-        if policy.invalidValues == .throw && policy.coercions.isDisjoint(with: [.emptyStringAsNil, .falseAsNil]) { return try read() }
+        if policy.invalidValues == .throw && policy.coercions.isDisjoint(with: [.emptyStringAsNil, .falseAsNil]) {
+            return try read()
+        }
         if policy.coercions.contains(.emptyStringAsNil), map.kind(entry) == .string, Self.isNonStringScalar(type),
-           NumericText.isBlank(try stringValue(entry, path: parent, key: key)) {
-            return try nilUnlessReadStrictly(entry, parent: parent, key: key, read,
-                                             "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
+            NumericText.isBlank(try stringValue(entry, path: parent, key: key))
+        {
+            return try nilUnlessReadStrictly(
+                entry, parent: parent, key: key, read,
+                "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
         }
         if map.kind(entry) == .false, policy.coercions.contains(.falseAsNil), T.self != Bool.self {
-            return try nilUnlessReadStrictly(entry, parent: parent, key: key, read,
-                                             "Read false as nil for Optional \(DecodingErrors.typeName(T.self)) (PHP's \"no value\").")
+            return try nilUnlessReadStrictly(
+                entry, parent: parent, key: key, read,
+                "Read false as nil for Optional \(DecodingErrors.typeName(T.self)) (PHP's \"no value\").")
         }
         guard policy.invalidValues != .throw else { return try read() }
         do {
@@ -48,8 +60,9 @@ extension DecoderImpl {
             }
             return try read()
         } catch let error as DecodingError {
-            try recordLeniency(.recoveredAsNil, entry: entry, path: parent.path(appending: key),
-                 "Recovered Optional \(DecodingErrors.typeName(T.self)) as nil: \(Self.reason(error))")
+            try recordLeniency(
+                .recoveredAsNil, entry: entry, path: parent.path(appending: key),
+                "Recovered Optional \(DecodingErrors.typeName(T.self)) as nil: \(Self.reason(error))")
             return nil
         }
     }
@@ -57,8 +70,10 @@ extension DecoderImpl {
     /// A value that an `Optional` rule reads as `nil` (`""`, PHP's `false`): `nil`, reported,
     /// unless JSONDecoder reads the value as it is (a URL of spaces, a type that accepts
     /// `false`, a custom date strategy), where parity wins.
-    private func nilUnlessReadStrictly<T>(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T,
-                                          _ description: @autoclosure () -> String) throws -> T? {
+    private func nilUnlessReadStrictly<T>(
+        _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T,
+        _ description: @autoclosure () -> String
+    ) throws -> T? {
         if let value = try? readingStrictly(read) { return value }
         try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key), description())
         return nil
@@ -68,16 +83,20 @@ extension DecoderImpl {
     /// for missing values: `nil` when the object supplied none of the type's keys and the value
     /// could only be built from defaults (`"center": {}` into `LatLon?`); the events of the value
     /// built and thrown away are not kept.
-    func optionalModel<T>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T) throws -> T? {
+    func optionalModel<T>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T
+    ) throws -> T? {
         let keysBefore = keysFound
         let leniencyBefore = leniencyCount
         let mark = report?.events.count ?? 0
         let value = try read()
         guard keysFound == keysBefore, leniencyCount != leniencyBefore, !(T.self is any DecodableArray.Type),
-              !(T.self is any DecodableDictionary.Type) else { return value }
+            !(T.self is any DecodableDictionary.Type)
+        else { return value }
         discardEvents(from: mark, leniency: leniencyBefore)
-        try recordLeniency(.recoveredAsNil, entry: entry, path: parent.path(appending: key),
-                           "Read an object with none of \(DecodingErrors.typeName(T.self))'s keys as nil.")
+        try recordLeniency(
+            .recoveredAsNil, entry: entry, path: parent.path(appending: key),
+            "Read an object with none of \(DecodingErrors.typeName(T.self))'s keys as nil.")
         return nil
     }
 
@@ -87,19 +106,26 @@ extension DecoderImpl {
     }
 
     /// The default for a value that `error` says cannot be read, when the policy allows it.
-    func recover<T: Decodable>(_ type: T.Type, from error: DecodingError, entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+    func recover<T: Decodable>(
+        _ type: T.Type, from error: DecodingError, entry: Int, parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> T {
         let isMissing = map.kind(entry) == .null
         let allowed = isMissing ? options.policy.missingValues == .useDefault : options.policy.invalidValues == .recover
         guard allowed, let value = defaultValue(type, parent: parent, key: key) else { throw error }
-        try recordLeniency(.usedDefault, entry: entry, path: parent.path(appending: key),
-             "Used the default \(Self.show(value)) for \(isMissing ? "null" : "an invalid value") (\(Self.reason(error)))")
+        try recordLeniency(
+            .usedDefault, entry: entry, path: parent.path(appending: key),
+            "Used the default \(Self.show(value)) for \(isMissing ? "null" : "an invalid value") (\(Self.reason(error)))"
+        )
         return value
     }
 
     /// The default for a missing key, when the policy allows it; else `nil`.
     func defaultForMissing<T: Decodable>(_ type: T.Type, parent: CodingPathNode, key: any CodingKey) throws -> T? {
-        guard options.policy.missingValues == .useDefault, let value = defaultValue(type, parent: parent, key: key) else { return nil }
-        try recordLeniency(.usedDefault, entry: nil, path: parent.path(appending: key), "Used the default \(Self.show(value)) for a missing key.")
+        guard options.policy.missingValues == .useDefault, let value = defaultValue(type, parent: parent, key: key)
+        else { return nil }
+        try recordLeniency(
+            .usedDefault, entry: nil, path: parent.path(appending: key),
+            "Used the default \(Self.show(value)) for a missing key.")
         return value
     }
 
@@ -116,8 +142,12 @@ extension DecoderImpl {
             defaultDepth -= 1
             report = savedReport
         }
-        if T.self is any OptionalDecodable.Type { return try? unwrap(map.nullEntry, as: type, parent: parent, key: key) }
-        if T.self is any DecodableArray.Type { return try? unwrap(map.emptyArrayEntry, as: type, parent: parent, key: key) }
+        if T.self is any OptionalDecodable.Type {
+            return try? unwrap(map.nullEntry, as: type, parent: parent, key: key)
+        }
+        if T.self is any DecodableArray.Type {
+            return try? unwrap(map.emptyArrayEntry, as: type, parent: parent, key: key)
+        }
         return try? unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
     }
 

@@ -22,7 +22,8 @@ extension DecoderImpl {
     /// The string at `entry` when it is a well-formed JSON string.
     @inline(__always) func strictString(_ entry: Int) -> String? {
         guard map.kind(entry) == .string else { return nil }
-        return try? StringDecoding.decode(map.text(entry), flags: map.flags(entry), base: map.offset(entry), json5: map.isJSON5)
+        return try? StringDecoding.decode(
+            map.text(entry), flags: map.flags(entry), base: map.offset(entry), json5: map.isJSON5)
     }
 
     /// The Boolean at `entry` when it is `true` or `false`.
@@ -36,7 +37,9 @@ extension DecoderImpl {
 
     // MARK: Unwrapping: the strict reading, then the policy's fallback
 
-    func unwrapInteger<T: FixedWidthInteger & Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+    func unwrapInteger<T: FixedWidthInteger & Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> T {
         if let value = strictInteger(entry, as: type) { return value }
         if map.kind(entry) == .number {
             return try unreadNumber(entry, as: type, parent: parent, key: key) { $0.integer(as: type) }
@@ -44,14 +47,17 @@ extension DecoderImpl {
         return try fallback(entry, as: type, parent: parent, key: key, strictError: mismatch(entry, type, parent, key))
     }
 
-    func unwrapFloatingPoint<T: BinaryFloatingPoint & Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+    func unwrapFloatingPoint<T: BinaryFloatingPoint & Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> T {
         if let value = strictFloatingPoint(entry, as: type) { return value }
         switch map.kind(entry) {
         case .number:
             return try unreadNumber(entry, as: type, parent: parent, key: key) { $0.floatingPoint(as: type) }
         case .string:
             if case .convertFromString(let positive, let negative, let nan) = options.nonConformingFloatDecodingStrategy,
-               map.flags(entry) & ValueMap.complexString == 0 {
+                map.flags(entry) & ValueMap.complexString == 0
+            {
                 let text = map.text(entry)
                 if Self.equals(text, positive) { return T.infinity }
                 if Self.equals(text, negative) { return -T.infinity }
@@ -66,44 +72,54 @@ extension DecoderImpl {
     func unwrapBool(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Bool {
         if let value = strictBool(entry) { return value }
         // JSONDecoder reports null as a type mismatch for Bool (not valueNotFound).
-        return try fallback(entry, as: Bool.self, parent: parent, key: key, strictError: DecodingErrors.typeMismatch(
-            Bool.self, path: parent.path(appending: key), map: map, entry: entry))
+        return try fallback(
+            entry, as: Bool.self, parent: parent, key: key,
+            strictError: DecodingErrors.typeMismatch(
+                Bool.self, path: parent.path(appending: key), map: map, entry: entry))
     }
 
     func unwrapString(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> String {
         if map.kind(entry) == .string {
             return try stringValue(entry, path: parent, key: key)
         }
-        return try fallback(entry, as: String.self, parent: parent, key: key, strictError: mismatch(entry, String.self, parent, key))
+        return try fallback(
+            entry, as: String.self, parent: parent, key: key, strictError: mismatch(entry, String.self, parent, key))
     }
 
     func unwrapDecimal(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Decimal {
         if map.kind(entry) == .number {
-            if !map.isJSON5, map.numberShape(entry) != nil, let value = NumberParsing.decimal(map.text(entry)) { return value }
+            if !map.isJSON5, map.numberShape(entry) != nil, let value = NumberParsing.decimal(map.text(entry)) {
+                return value
+            }
             return try unreadNumber(entry, as: Decimal.self, parent: parent, key: key) { $0.decimal() }
         }
-        return try fallback(entry, as: Decimal.self, parent: parent, key: key, strictError: mismatch(entry, Decimal.self, parent, key))
+        return try fallback(
+            entry, as: Decimal.self, parent: parent, key: key, strictError: mismatch(entry, Decimal.self, parent, key))
     }
 
     /// Number `entry`, which the strict reading of standard JSON did not turn into a `T`: a
     /// JSON5 number converted by `json5`; a valid number that does not fit `T` (out of range,
     /// overflow), whose error the policy's fallback may replace; or a malformed number, which
     /// is a syntax error no rule recovers.
-    func unreadNumber<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, json5: (JSON5Number) -> T?) throws -> T {
+    func unreadNumber<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, json5: (JSON5Number) -> T?
+    ) throws -> T {
         if map.isJSON5 {
             guard let number = JSON5Number(map.text(entry)) else { throw invalidNumber(entry, parent, key) }
             if let value = json5(number) { return value }
         } else if map.numberShape(entry) == nil {
             throw invalidNumber(entry, parent, key)
         }
-        return try fallback(entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
+        return try fallback(
+            entry, as: type, parent: parent, key: key, strictError: outOfRange(entry, type, parent, key))
     }
 
     /// The unescaped text of string `entry`.
     @inline(__always)
     func stringValue(_ entry: Int, path: CodingPathNode, key: (any CodingKey)?) throws -> String {
         do {
-            return try StringDecoding.decode(map.text(entry), flags: map.flags(entry), base: map.offset(entry), json5: map.isJSON5)
+            return try StringDecoding.decode(
+                map.text(entry), flags: map.flags(entry), base: map.offset(entry), json5: map.isJSON5)
         } catch {
             throw syntaxError(error, path.path(appending: key))
         }
@@ -127,19 +143,25 @@ extension DecoderImpl {
     /// The error for a valid number that `type` cannot hold: for an integer type, a number
     /// whose fraction is not zero (`1.5`) and that is in range once truncated says so; any
     /// other names the type's bounds.
-    func outOfRange(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
+    func outOfRange(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError
+    {
         if map.describesErrors, map.kind(entry) == .number, let integer = type as? any FixedWidthInteger.Type,
-           Self.hasFractionInRange(map.text(entry), as: integer) {
+            Self.hasFractionInRange(map.text(entry), as: integer)
+        {
             return DecodingErrors.fractionForInteger(type, path: parent.path(appending: key), map: map, entry: entry)
         }
-        return DecodingErrors.dataCorrupted("Number does not fit in \(DecodingErrors.typeName(type))\(Self.bounds(of: type))",
-                                            path: parent.path(appending: key), map: map, entry: entry)
+        return DecodingErrors.dataCorrupted(
+            "Number does not fit in \(DecodingErrors.typeName(type))\(Self.bounds(of: type))",
+            path: parent.path(appending: key), map: map, entry: entry)
     }
 
     /// Whether JSON number `text` has a nonzero fraction and its whole part fits `I`: the
     /// number fails only for its fraction.
-    private static func hasFractionInRange<I: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as _: I.Type) -> Bool {
-        NumberParsing.shape(of: text) != nil && NumberParsing.hasFraction(text) && NumberParsing.truncatedInteger(text, as: I.self) != nil
+    private static func hasFractionInRange<I: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as _: I.Type)
+        -> Bool
+    {
+        NumberParsing.shape(of: text) != nil && NumberParsing.hasFraction(text)
+            && NumberParsing.truncatedInteger(text, as: I.self) != nil
     }
 
     func invalidNumber(_ entry: Int, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {

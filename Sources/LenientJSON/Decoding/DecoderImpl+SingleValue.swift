@@ -4,8 +4,12 @@ extension DecoderImpl: SingleValueDecodingContainer {
 
     func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(entry, parent: pathNode, key: nil) }
     func decode(_ type: String.Type) throws -> String { try unwrapString(entry, parent: pathNode, key: nil) }
-    func decode(_ type: Double.Type) throws -> Double { try unwrapFloatingPoint(entry, as: type, parent: pathNode, key: nil) }
-    func decode(_ type: Float.Type) throws -> Float { try unwrapFloatingPoint(entry, as: type, parent: pathNode, key: nil) }
+    func decode(_ type: Double.Type) throws -> Double {
+        try unwrapFloatingPoint(entry, as: type, parent: pathNode, key: nil)
+    }
+    func decode(_ type: Float.Type) throws -> Float {
+        try unwrapFloatingPoint(entry, as: type, parent: pathNode, key: nil)
+    }
     func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(entry, as: type, parent: pathNode, key: nil) }
     func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(entry, as: type, parent: pathNode, key: nil) }
     func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(entry, as: type, parent: pathNode, key: nil) }
@@ -19,14 +23,18 @@ extension DecoderImpl: SingleValueDecodingContainer {
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     func decode(_ type: Int128.Type) throws -> Int128 { try unwrapInteger(entry, as: type, parent: pathNode, key: nil) }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decode(_ type: UInt128.Type) throws -> UInt128 { try unwrapInteger(entry, as: type, parent: pathNode, key: nil) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 {
+        try unwrapInteger(entry, as: type, parent: pathNode, key: nil)
+    }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         do {
             return try unwrap(entry, as: type, parent: pathNode, key: nil)
         } catch let error as DecodingError where collection != nil {
-            return try collectCall(.init(entry: entry, name: nil, type: ObjectIdentifier(type)), position: entry, error: error,
-                                   child: (entry, type, pathNode, nil)) { placeholder(type) }
+            return try collectCall(
+                .init(entry: entry, name: nil, type: ObjectIdentifier(type)), position: entry, error: error,
+                child: (entry, type, pathNode, nil)
+            ) { placeholder(type) }
         }
     }
 }

@@ -65,7 +65,10 @@ final class DecoderImpl: Decoder {
 
     /// A decoder at `entry`; with `reusesContainers`, the caller calls ``endDecode()`` once
     /// the decode is over (else the decoder and its reused containers keep each other alive).
-    init(map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil, reusesContainers: Bool = false) {
+    init(
+        map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil,
+        reusesContainers: Bool = false
+    ) {
         containerSlots = reusesContainers ? KeyedContainerSlots() : nil
         self.map = map
         self.options = options
@@ -95,8 +98,12 @@ final class DecoderImpl: Decoder {
 
     /// The keyed container of `object`, reused where it can be (see `KeyedContainerReuse.swift`).
     @inline(__always)
-    func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, pathNode: CodingPathNode) throws -> KeyedDecodingContainer<Key> {
-        guard let containerSlots else { return try KeyedContainerSlots.make(type, impl: self, object: object, pathNode: pathNode) }
+    func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, pathNode: CodingPathNode) throws
+        -> KeyedDecodingContainer<Key>
+    {
+        guard let containerSlots else {
+            return try KeyedContainerSlots.make(type, impl: self, object: object, pathNode: pathNode)
+        }
         return try containerSlots.container(type, impl: self, object: object, pathNode: pathNode)
     }
 
@@ -131,7 +138,9 @@ final class DecoderImpl: Decoder {
     /// the value at `entry` is of another kind: `valueNotFound` for `null`, else `typeMismatch`.
     @inline(never)
     private func wrongKind(_ entry: Int, expected: Any.Type, path: CodingPathNode) -> DecodingError {
-        if map.kind(entry) == .null { return DecodingErrors.valueNotFound(expected, path: path.path, map: map, entry: entry) }
+        if map.kind(entry) == .null {
+            return DecodingErrors.valueNotFound(expected, path: path.path, map: map, entry: entry)
+        }
         return DecodingErrors.typeMismatch(expected, path: path.path, map: map, entry: entry)
     }
 
@@ -152,8 +161,11 @@ final class DecoderImpl: Decoder {
 
     /// Decodes the value at `entry` as `T`; `parent` and `key` make up its coding path.
     /// A decode with registrations takes them into account (`Mapping/DecoderImpl+Registrations.swift`).
-    func unwrap<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
-        if let registrations = options.registrations, registrations.hasRegistration(T.self) || currentRegistration != nil {
+    func unwrap<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T
+    {
+        if let registrations = options.registrations,
+            registrations.hasRegistration(T.self) || currentRegistration != nil
+        {
             return try unwrapRegistered(entry, as: type, parent: parent, key: key, registrations)
         }
         return try unwrapValue(entry, as: type, parent: parent, key: key)
@@ -161,33 +173,45 @@ final class DecoderImpl: Decoder {
 
     /// Decodes the value at `entry` as `T` by the policy's rules alone.
     @inline(__always)
-    func unwrapValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
-        try unwrapValue(entry, as: type, dispatch: dispatchCache.pointee.dispatch(for: T.self), parent: parent, key: key)
+    func unwrapValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws
+        -> T
+    {
+        try unwrapValue(
+            entry, as: type, dispatch: dispatchCache.pointee.dispatch(for: T.self), parent: parent, key: key)
     }
 
     /// ``unwrapValue(_:as:parent:key:)`` for a caller that has looked up `T`'s dispatch.
     @inline(__always)
-    func unwrapValue<T: Decodable>(_ entry: Int, as type: T.Type, dispatch: TypeDispatch, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+    func unwrapValue<T: Decodable>(
+        _ entry: Int, as type: T.Type, dispatch: TypeDispatch, parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> T {
         switch dispatch {
         case .scalar(let kind):
             return try unwrapScalar(entry, kind, as: type, parent: parent, key: key)
         case .array(let arrayType):
-            guard report != nil else { return try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type) }
+            guard report != nil else {
+                return try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type)
+            }
             return try discardingEventsOnFailure {
                 try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type)
             }
         case .optional(let optionalType):
-            guard report != nil else { return try optionalType.decodeOptional(entry, using: self, parent: parent, key: key, as: type) }
+            guard report != nil else {
+                return try optionalType.decodeOptional(entry, using: self, parent: parent, key: key, as: type)
+            }
             return try discardingEventsOnFailure {
                 try optionalType.decodeOptional(entry, using: self, parent: parent, key: key, as: type)
             }
         case .memberwiseDictionary(let dictionaryType):
-            guard report != nil else { return try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type) }
+            guard report != nil else {
+                return try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type)
+            }
             return try discardingEventsOnFailure {
                 try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type)
             }
         case .plain(let isDictionary):
-            return try decodeModel(entry, as: type, parent: parent, key: key, node: parent.appending(key), isDictionary: isDictionary)
+            return try decodeModel(
+                entry, as: type, parent: parent, key: key, node: parent.appending(key), isDictionary: isDictionary)
         case .identifiableClass:
             return try decodeIdentifiable(entry, as: type, parent: parent, key: key)
         }
@@ -197,8 +221,11 @@ final class DecoderImpl: Decoder {
     /// identity map, if it has one. Out of line: its value takes stack space sized by `T`,
     /// which `unwrap` would otherwise reserve on every call.
     @inline(never)
-    private func decodeIdentifiable<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
-        let value = try decodeModel(entry, as: type, parent: parent, key: key, node: parent.appending(key), isDictionary: false)
+    private func decodeIdentifiable<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> T {
+        let value = try decodeModel(
+            entry, as: type, parent: parent, key: key, node: parent.appending(key), isDictionary: false)
         guard let identityMap = options.identityMap else { return value }
         return identityMap.shared(value, as: type)
     }
@@ -208,8 +235,10 @@ final class DecoderImpl: Decoder {
     /// (`parent` and `key`), made by the caller, which may know `key`'s type; `key` is made
     /// only where a value fails or leniency acts, never for a value decoded as it is.
     @inline(__always)
-    func decodeModel<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
-                                   node: consuming CodingPathNode, isDictionary: Bool) throws -> T {
+    func decodeModel<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+        node: consuming CodingPathNode, isDictionary: Bool
+    ) throws -> T {
         if decodesPlainTypesDirectly {
             do {
                 return try with(entry: entry, path: node) { try type.init(from: self) }
@@ -232,8 +261,13 @@ final class DecoderImpl: Decoder {
     /// The coerced value, or `error` when no coercion applies. Kept out of line: its `T?`
     /// would make every call of `unwrap` ask the runtime for `Optional<T>`'s metadata.
     @inline(never)
-    func coerce<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool, orThrow error: DecodingError) throws -> T {
-        if isDictionary, let value = try emptyArrayAsDictionary(entry, as: type, parent: parent, key: key) { return value }
+    func coerce<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool,
+        orThrow error: DecodingError
+    ) throws -> T {
+        if isDictionary, let value = try emptyArrayAsDictionary(entry, as: type, parent: parent, key: key) {
+            return value
+        }
         if let value = try decodeEmbeddedJSON(entry, as: type, parent: parent, key: key) { return value }
         guard let value = try coerce(entry, as: type, parent: parent, key: key) else {
             throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
@@ -243,7 +277,10 @@ final class DecoderImpl: Decoder {
 
     /// Decodes a `DecodableWithConfiguration` value at `entry`.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    func unwrap<T: DecodableWithConfiguration>(_ entry: Int, as type: T.Type, configuration: T.DecodingConfiguration, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+    func unwrap<T: DecodableWithConfiguration>(
+        _ entry: Int, as type: T.Type, configuration: T.DecodingConfiguration, parent: CodingPathNode,
+        key: (any CodingKey)?
+    ) throws -> T {
         try with(entry: entry, path: parent.appending(key)) { try type.init(from: self, configuration: configuration) }
     }
 

@@ -5,14 +5,17 @@ import Foundation
 /// of `Coercion/Collections.swift`: `[]` reads as `[:]`, and under `.recover` a member that
 /// cannot be decoded is dropped.
 protocol MemberwiseDictionary {
-    static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self
+    static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?)
+        throws -> Self
 }
 
 extension MemberwiseDictionary {
     /// ``decodeMembers(of:using:parent:key:)`` for a caller that knows `Self` only as `T`
     /// (they are the same type), without a dynamic cast.
     @inline(__always)
-    static func decodeMembers<T>(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type) throws -> T {
+    static func decodeMembers<T>(
+        of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type
+    ) throws -> T {
         unsafeBitCast(try decodeMembers(of: entry, using: impl, parent: parent, key: key), to: T.self)
     }
 }
@@ -30,19 +33,28 @@ extension String: MemberName {
 extension Int: MemberName {
     static func key(for name: String, path: [any CodingKey]) throws -> Int {
         guard let value = Int(name) else {
-            throw DecodingError.typeMismatch(Int.self, DecodingError.Context(
-                codingPath: path + [NameKey(name)], debugDescription: "Expected Int key but found String key instead."))
+            throw DecodingError.typeMismatch(
+                Int.self,
+                DecodingError.Context(
+                    codingPath: path + [NameKey(name)],
+                    debugDescription: "Expected Int key but found String key instead."))
         }
         return value
     }
 }
 
 extension Dictionary: MemberwiseDictionary where Key: MemberName, Value: Decodable {
-    static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws -> Self {
+    static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?)
+        throws -> Self
+    {
         let map = impl.map
         if map.kind(entry) != .object {
-            if let empty = try impl.emptyArrayAsDictionary(entry, as: Self.self, parent: parent, key: key) { return empty }
-            if let embedded = try impl.decodeEmbeddedJSON(entry, as: Self.self, parent: parent, key: key) { return embedded }
+            if let empty = try impl.emptyArrayAsDictionary(entry, as: Self.self, parent: parent, key: key) {
+                return empty
+            }
+            if let embedded = try impl.decodeEmbeddedJSON(entry, as: Self.self, parent: parent, key: key) {
+                return embedded
+            }
         }
         let path = parent.appending(key)
         let object = try impl.objectEntry(entry, path: path)
@@ -62,8 +74,10 @@ extension Dictionary: MemberwiseDictionary where Key: MemberName, Value: Decodab
             do {
                 member = try Key.key(for: name, path: path.path)
             } catch let error as DecodingError where impl.options.policy.invalidValues == .recover {
-                try impl.recordLeniency(.droppedElement, entry: value, path: path.path(appending: NameKey(name)),
-                                        "Dropped a member whose key is not \(DecodingErrors.typeName(Key.self)): \(DecoderImpl.reason(error))")
+                try impl.recordLeniency(
+                    .droppedElement, entry: value, path: path.path(appending: NameKey(name)),
+                    "Dropped a member whose key is not \(DecodingErrors.typeName(Key.self)): \(DecoderImpl.reason(error))"
+                )
                 continue
             }
             if result[member] != nil {  // the first of duplicate keys wins

@@ -28,7 +28,9 @@ enum JSONPath {
             case "\r": escaped += "\\r"
             default:
                 if scalar.value < 0x20 {
-                    escaped += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                    escaped +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
                 } else {
                     escaped.unicodeScalars.append(scalar)
                 }

@@ -66,8 +66,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `false` where the member is only looked for, not read (no report event).
     @inline(__always)
     func lookup<K: CodingKey>(_ key: K, notes: Bool = true) throws -> KeyedMember? {
-        if table == nil && impl.map.hasRespelledObjects && impl.options.policy.keyMatching == .normalized && !impl.mapsKeys,
-           let member = try impl.indexedMember(for: key, in: object, path: pathNode, notes: notes) {
+        if table == nil && impl.map.hasRespelledObjects && impl.options.policy.keyMatching == .normalized
+            && !impl.mapsKeys,
+            let member = try impl.indexedMember(for: key, in: object, path: pathNode, notes: notes)
+        {
             if member != nil { impl.keysFound &+= 1 }
             return member
         }
@@ -80,7 +82,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return member
         }
         guard impl.options.policy.keyMatching == .normalized,
-              let entry = try impl.normalizedMatch(for: key, in: object, path: pathNode, notes: notes) else { return nil }
+            let entry = try impl.normalizedMatch(for: key, in: object, path: pathNode, notes: notes)
+        else { return nil }
         impl.keysFound &+= 1
         return KeyedMember(entry: entry, respelled: true)
     }
@@ -159,10 +162,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func keyNotFound(_ key: Key) -> DecodingError {
-        guard impl.map.describesErrors else { return DecodingErrors.keyNotFound(key, path: [], map: impl.map, object: object) }
+        guard impl.map.describesErrors else {
+            return DecodingErrors.keyNotFound(key, path: [], map: impl.map, object: object)
+        }
         let suggestion = impl.suggestion(for: key, in: object, path: pathNode)
-        return DecodingErrors.keyNotFound(key, inputName: Self.inputName(of: key, strategy: impl.options.keyDecodingStrategy),
-                                          path: pathNode.path, map: impl.map, object: object, suggestion: suggestion)
+        return DecodingErrors.keyNotFound(
+            key, inputName: Self.inputName(of: key, strategy: impl.options.keyDecodingStrategy),
+            path: pathNode.path, map: impl.map, object: object, suggestion: suggestion)
     }
 
     /// How the input would spell model key `key` for the key strategy to find it, as a missing
@@ -184,7 +190,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// policy with defaults, a missing, null or invalid value becomes the type's default. A
     /// member the input spells as `key` itself is read with `exact`, which knows that its path
     /// key is `key` (as `Key`, not yet an existential) and must read it as `read` would.
-    @inline(__always) func value<T: Decodable>(_ key: Key, exact: (Int) throws -> T, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
+    @inline(__always) func value<T: Decodable>(
+        _ key: Key, exact: (Int) throws -> T, _ read: (Int, (any CodingKey)?) throws -> T
+    ) throws -> T {
         do {
             guard impl.usesDefaults || impl.registrationsApply(to: T.self) else {
                 let found = try require(key)
@@ -202,7 +210,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// first spares making the member's coding-path key (an existential copied and
     /// destroyed) for every scalar member. (Not for a generic `T`: its `T?` would ask the
     /// runtime for `Optional<T>`'s metadata on every call.)
-    @inline(__always) func value<T: Decodable>(_ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
+    @inline(__always) func value<T: Decodable>(
+        _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T
+    ) throws -> T {
         do {
             guard impl.usesDefaults || impl.registrationsApply(to: T.self) else {
                 let found = try require(key)
@@ -217,8 +227,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// ``value(_:exact:_:)`` under a policy with defaults. Kept out of line: its `T?` would make
     /// every generic call ask the runtime for `Optional<T>`'s metadata.
-    @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
-        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValue(key, as: T.self, registrations) }
+    @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws
+        -> T
+    {
+        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations {
+            return try registeredValue(key, as: T.self, registrations)
+        }
         guard let found = try lookup(key) else {
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
@@ -230,24 +244,84 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key, strict: { $0.strictBool($1) }) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key, strict: { $0.strictString($1) }) { try impl.unwrapString($0, parent: pathNode, key: $1) } }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key, strict: { $0.strictFloatingPoint($1, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key, strict: { $0.strictFloatingPoint($1, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try value(key, strict: { $0.strictBool($1) }) { try impl.unwrapBool($0, parent: pathNode, key: $1) }
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try value(key, strict: { $0.strictString($1) }) { try impl.unwrapString($0, parent: pathNode, key: $1) }
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try value(key, strict: { $0.strictFloatingPoint($1, as: type) }) {
+            try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try value(key, strict: { $0.strictFloatingPoint($1, as: type) }) {
+            try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try value(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try value(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try value(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try value(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try value(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try value(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try value(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try value(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try value(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try value(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+        try value(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try value(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+        try value(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try value(key, exact: { try impl.unwrap($0, as: type, parent: pathNode, concreteKey: key) }) {
             try impl.unwrap($0, as: type, parent: pathNode, key: $1)
@@ -258,7 +332,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// `nil` for a missing key or `null`; otherwise `read`'s value, recovered to `nil` when
     /// it cannot be read and the policy allows it.
-    @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws
+        -> T?
+    {
         do {
             return try memberIfPresent(key, read)
         } catch let error as DecodingError where impl.collection != nil {
@@ -269,7 +345,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// ``valueIfPresent(_:_:)`` for a scalar whose strict reading is `strict`, as in
     /// ``value(_:strict:_:)``: no `Optional` rule turns a value that reads strictly into `nil`
     /// (`""` and `false` never read strictly as the scalars those rules apply to).
-    @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    @inline(__always) func valueIfPresent<T: Decodable>(
+        _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T
+    ) throws -> T? {
         do {
             return try memberIfPresent(key, strict: strict, read)
         } catch let error as DecodingError where impl.collection != nil {
@@ -277,13 +355,21 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    @inline(__always) private func memberIfPresent<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
-        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValueIfPresent(key, as: T.self, registrations) }
+    @inline(__always) private func memberIfPresent<T: Decodable>(
+        _ key: Key, _ read: (Int, (any CodingKey)?) throws -> T
+    ) throws -> T? {
+        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations {
+            return try registeredValueIfPresent(key, as: T.self, registrations)
+        }
         return try presentValue(key, read)
     }
 
-    @inline(__always) private func memberIfPresent<T: Decodable>(_ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
-        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations { return try registeredValueIfPresent(key, as: T.self, registrations) }
+    @inline(__always) private func memberIfPresent<T: Decodable>(
+        _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T
+    ) throws -> T? {
+        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations {
+            return try registeredValueIfPresent(key, as: T.self, registrations)
+        }
         guard let found = try presentMember(key) else { return nil }
         if let value = state.withImpl({ strict($0, found.entry) }) { return value }
         return try optionalValue(key, found, read)
@@ -303,7 +389,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         do {
             found = try lookup(key)
         } catch let error as DecodingError where impl.options.policy.invalidValues != .throw {
-            impl.note(.recoveredAsNil, entry: object, path: pathNode.path(appending: key), "Recovered as nil: \(DecoderImpl.reason(error))")
+            impl.note(
+                .recoveredAsNil, entry: object, path: pathNode.path(appending: key),
+                "Recovered as nil: \(DecoderImpl.reason(error))")
             return nil
         }
         guard let found, impl.map.kind(found.entry) != .null else { return nil }
@@ -311,36 +399,104 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// `read`'s value of present member `found`, under the Optional rules.
-    @inline(__always) private func optionalValue<T>(_ key: Key, _ found: KeyedMember, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    @inline(__always) private func optionalValue<T>(
+        _ key: Key, _ found: KeyedMember, _ read: (Int, (any CodingKey)?) throws -> T
+    ) throws -> T? {
         let foundKey = pathKey(key, found)
-        return try impl.optional(found.entry, as: T.self, parent: pathNode, key: foundKey) { try read(found.entry, foundKey) }
+        return try impl.optional(found.entry, as: T.self, parent: pathNode, key: foundKey) {
+            try read(found.entry, foundKey)
+        }
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try valueIfPresent(key, strict: { $0.strictBool($1) }) { try impl.unwrapBool($0, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try valueIfPresent(key, strict: { $0.strictString($1) }) { try impl.unwrapString($0, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try valueIfPresent(key, strict: { $0.strictFloatingPoint($1, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try valueIfPresent(key, strict: { $0.strictFloatingPoint($1, as: type) }) { try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try valueIfPresent(key, strict: { $0.strictBool($1) }) { try impl.unwrapBool($0, parent: pathNode, key: $1) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try valueIfPresent(key, strict: { $0.strictString($1) }) {
+            try impl.unwrapString($0, parent: pathNode, key: $1)
+        }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try valueIfPresent(key, strict: { $0.strictFloatingPoint($1, as: type) }) {
+            try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try valueIfPresent(key, strict: { $0.strictFloatingPoint($1, as: type) }) {
+            try impl.unwrapFloatingPoint($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+        try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) { try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1) } }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+        try valueIfPresent(key, strict: { $0.strictInteger($1, as: type) }) {
+            try impl.unwrapInteger($0, as: type, parent: pathNode, key: $1)
+        }
+    }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try valueIfPresent(key) { try impl.unwrap($0, as: type, parent: pathNode, key: $1) }
     }
 
     // MARK: Nested
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try nested(key, empty: impl.map.emptyObjectEntry) { entry, path in
             try impl.keyedContainer(NestedKey.self, object: impl.objectEntry(entry, path: path), pathNode: path)
         }
@@ -371,7 +527,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let found = try lookup(key) else {
             guard impl.options.policy.missingValues == .useDefault else { throw keyNotFound(key) }
             let container = try make(empty, pathNode.appending(key))
-            try impl.recordLeniency(.usedDefault, entry: nil, path: pathNode.path(appending: key), "Used an empty container for a missing key.")
+            try impl.recordLeniency(
+                .usedDefault, entry: nil, path: pathNode.path(appending: key),
+                "Used an empty container for a missing key.")
             return container
         }
         let path = pathNode.appending(pathKey(key, found))
@@ -379,10 +537,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return try make(found.entry, path)
         } catch let error as DecodingError {
             let isMissing = impl.map.kind(found.entry) == .null
-            guard isMissing ? impl.options.policy.missingValues == .useDefault : impl.options.policy.invalidValues == .recover else { throw error }
+            guard
+                isMissing
+                    ? impl.options.policy.missingValues == .useDefault : impl.options.policy.invalidValues == .recover
+            else { throw error }
             let container = try make(empty, path)
-            try impl.recordLeniency(.usedDefault, entry: found.entry, path: path.path,
-                                    "Used an empty container for \(isMissing ? "null" : "an invalid value") (\(DecoderImpl.reason(error)))")
+            try impl.recordLeniency(
+                .usedDefault, entry: found.entry, path: path.path,
+                "Used an empty container for \(isMissing ? "null" : "an invalid value") (\(DecoderImpl.reason(error)))")
             return container
         }
     }

@@ -59,7 +59,8 @@ final class KeyedContainerState {
     private static func keyTable(object: Int, impl: DecoderImpl, pathNode: CodingPathNode) throws -> [String: Int]? {
         let map = impl.map
         if impl.options.usesDefaultKeys && map.flags(object) & ValueMap.hasSpecialKeys == 0
-            && map.childCount(object) <= inPlaceLimit {
+            && map.childCount(object) <= inPlaceLimit
+        {
             return nil
         }
         return try KeyTable.build(for: object, impl: impl, pathNode: pathNode)
@@ -78,13 +79,17 @@ enum ContainerBoxLayout {
         func decode<T: Decodable>(_ type: T.Type, forKey key: NameKey) throws -> T {
             throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: ""))
         }
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: NameKey) throws -> KeyedDecodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: NameKey) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
             throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: ""))
         }
         func nestedUnkeyedContainer(forKey key: NameKey) throws -> any UnkeyedDecodingContainer {
             throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: ""))
         }
-        func superDecoder() throws -> any Decoder { throw DecodingError.keyNotFound(NameKey.super, .init(codingPath: [], debugDescription: "")) }
+        func superDecoder() throws -> any Decoder {
+            throw DecodingError.keyNotFound(NameKey.super, .init(codingPath: [], debugDescription: ""))
+        }
         func superDecoder(forKey key: NameKey) throws -> any Decoder {
             throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: ""))
         }
@@ -97,7 +102,8 @@ enum ContainerBoxLayout {
     /// reflection and demangling code, a third of a megabyte of a small decode's peak memory.
     static let isKnown: Bool = {
         guard MemoryLayout<KeyedDecodingContainer<NameKey>>.size == MemoryLayout<AnyObject>.size,
-              MemoryLayout<KeyedDecodingContainer<NameKey>>.alignment == MemoryLayout<AnyObject>.alignment else { return false }
+            MemoryLayout<KeyedDecodingContainer<NameKey>>.alignment == MemoryLayout<AnyObject>.alignment
+        else { return false }
         let first = KeyedDecodingContainer(Probe())
         let second = KeyedDecodingContainer(Probe())
         return withExtendedLifetime((first, second)) {
@@ -163,7 +169,9 @@ struct KeyedContainerSlots {
     /// A container of `Key` for `object`: the slot's own when it is idle, else a new one
     /// (which takes the slot when the slot is empty or holds another key type).
     @inline(__always)
-    func container<Key: CodingKey>(_: Key.Type, impl: DecoderImpl, object: Int, pathNode: CodingPathNode) throws -> KeyedDecodingContainer<Key> {
+    func container<Key: CodingKey>(_: Key.Type, impl: DecoderImpl, object: Int, pathNode: CodingPathNode) throws
+        -> KeyedDecodingContainer<Key>
+    {
         let type = ObjectIdentifier(Key.self)
         let index = Self.index(of: type)
         if types[index] == type, let slot = slots[index] {
@@ -180,7 +188,9 @@ struct KeyedContainerSlots {
     /// same key type. Out of line: the metadata it needs is looked up in the runtime, and
     /// inlined, those lookups would run on every call of the caller.
     @inline(never)
-    private func makeContainer<Key: CodingKey>(_: Key.Type, at index: Int, impl: DecoderImpl, object: Int, pathNode: CodingPathNode) throws -> KeyedDecodingContainer<Key> {
+    private func makeContainer<Key: CodingKey>(
+        _: Key.Type, at index: Int, impl: DecoderImpl, object: Int, pathNode: CodingPathNode
+    ) throws -> KeyedDecodingContainer<Key> {
         let state = try KeyedContainerState(impl: impl, object: object, pathNode: pathNode)
         let container = KeyedDecodingContainer(KeyedContainer<Key>(state: state))
         let type = ObjectIdentifier(Key.self)
@@ -192,7 +202,10 @@ struct KeyedContainerSlots {
     }
 
     /// A new container that is not kept, as `KeyedDecodingContainer` makes one.
-    static func make<Key: CodingKey>(_: Key.Type, impl: DecoderImpl, object: Int, pathNode: CodingPathNode) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(KeyedContainer<Key>(state: try KeyedContainerState(impl: impl, object: object, pathNode: pathNode)))
+    static func make<Key: CodingKey>(_: Key.Type, impl: DecoderImpl, object: Int, pathNode: CodingPathNode) throws
+        -> KeyedDecodingContainer<Key>
+    {
+        KeyedDecodingContainer(
+            KeyedContainer<Key>(state: try KeyedContainerState(impl: impl, object: object, pathNode: pathNode)))
     }
 }

@@ -38,20 +38,32 @@ extension DecoderImpl {
     /// Out of line: the scalar results cast to `T` take stack space sized by `T`, which
     /// `unwrap` would otherwise reserve on every call.
     @inline(never)
-    func unwrapScalar<T: Decodable>(_ entry: Int, _ kind: ScalarKind, as _: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+    func unwrapScalar<T: Decodable>(
+        _ entry: Int, _ kind: ScalarKind, as _: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> T {
         switch kind {
-        case .double: return unsafeBitCast(try unwrapFloatingPoint(entry, as: Double.self, parent: parent, key: key), to: T.self)
+        case .double:
+            return unsafeBitCast(try unwrapFloatingPoint(entry, as: Double.self, parent: parent, key: key), to: T.self)
         case .string: return unsafeBitCast(try unwrapString(entry, parent: parent, key: key), to: T.self)
         case .int: return unsafeBitCast(try unwrapInteger(entry, as: Int.self, parent: parent, key: key), to: T.self)
         case .bool: return unsafeBitCast(try unwrapBool(entry, parent: parent, key: key), to: T.self)
-        case .float: return unsafeBitCast(try unwrapFloatingPoint(entry, as: Float.self, parent: parent, key: key), to: T.self)
-        case .int64: return unsafeBitCast(try unwrapInteger(entry, as: Int64.self, parent: parent, key: key), to: T.self)
-        case .uint64: return unsafeBitCast(try unwrapInteger(entry, as: UInt64.self, parent: parent, key: key), to: T.self)
-        case .int32: return unsafeBitCast(try unwrapInteger(entry, as: Int32.self, parent: parent, key: key), to: T.self)
+        case .float:
+            return unsafeBitCast(try unwrapFloatingPoint(entry, as: Float.self, parent: parent, key: key), to: T.self)
+        case .int64:
+            return unsafeBitCast(try unwrapInteger(entry, as: Int64.self, parent: parent, key: key), to: T.self)
+        case .uint64:
+            return unsafeBitCast(try unwrapInteger(entry, as: UInt64.self, parent: parent, key: key), to: T.self)
+        case .int32:
+            return unsafeBitCast(try unwrapInteger(entry, as: Int32.self, parent: parent, key: key), to: T.self)
         case .uint: return unsafeBitCast(try unwrapInteger(entry, as: UInt.self, parent: parent, key: key), to: T.self)
         case .int128, .uint128:
-            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return try decodeModel(entry, as: T.self, parent: parent, key: key, node: parent.appending(key), isDictionary: false) }
-            if kind == .int128 { return unsafeBitCast(try unwrapInteger(entry, as: Int128.self, parent: parent, key: key), to: T.self) }
+            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else {
+                return try decodeModel(
+                    entry, as: T.self, parent: parent, key: key, node: parent.appending(key), isDictionary: false)
+            }
+            if kind == .int128 {
+                return unsafeBitCast(try unwrapInteger(entry, as: Int128.self, parent: parent, key: key), to: T.self)
+            }
             return unsafeBitCast(try unwrapInteger(entry, as: UInt128.self, parent: parent, key: key), to: T.self)
         case .date: return unsafeBitCast(try unwrapDate(entry, parent: parent, key: key), to: T.self)
         case .data: return unsafeBitCast(try unwrapData(entry, parent: parent, key: key), to: T.self)

@@ -26,7 +26,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     func endError(_ type: Any.Type) -> DecodingError {
-        DecodingErrors.endOfArray(type, path: pathNode.path(appending: IndexKey(currentIndex)), map: impl.map, array: array)
+        DecodingErrors.endOfArray(
+            type, path: pathNode.path(appending: IndexKey(currentIndex)), map: impl.map, array: array)
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -38,7 +39,9 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         return false
     }
 
-    @inline(__always) mutating func next<T>(_ type: T.Type, _ read: (DecoderImpl, Int, CodingPathNode, IndexKey) throws -> T) throws -> T {
+    @inline(__always) mutating func next<T>(
+        _ type: T.Type, _ read: (DecoderImpl, Int, CodingPathNode, IndexKey) throws -> T
+    ) throws -> T {
         do {
             guard !isAtEnd else { throw endError(type) }
             let value = try read(impl, cursor, pathNode, IndexKey(currentIndex))
@@ -49,24 +52,56 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         }
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type) { try $0.unwrapBool($1, parent: $2, key: $3) } }
-    mutating func decode(_ type: String.Type) throws -> String { try next(type) { try $0.unwrapString($1, parent: $2, key: $3) } }
-    mutating func decode(_ type: Double.Type) throws -> Double { try next(type) { try $0.unwrapFloatingPoint($1, as: type, parent: $2, key: $3) } }
-    mutating func decode(_ type: Float.Type) throws -> Float { try next(type) { try $0.unwrapFloatingPoint($1, as: type, parent: $2, key: $3) } }
-    mutating func decode(_ type: Int.Type) throws -> Int { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decode(_ type: Bool.Type) throws -> Bool {
+        try next(type) { try $0.unwrapBool($1, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: String.Type) throws -> String {
+        try next(type) { try $0.unwrapString($1, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: Double.Type) throws -> Double {
+        try next(type) { try $0.unwrapFloatingPoint($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: Float.Type) throws -> Float {
+        try next(type) { try $0.unwrapFloatingPoint($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: Int.Type) throws -> Int {
+        try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 {
+        try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 {
+        try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 {
+        try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 {
+        try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: UInt.Type) throws -> UInt {
+        try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
+        try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    mutating func decode(_ type: Int128.Type) throws -> Int128 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 {
+        try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 {
+        try next(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try next(type) { try $0.unwrap($1, as: type, parent: $2, key: $3) }
     }
@@ -74,7 +109,9 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     // MARK: Optional values
 
     /// `nil` for `null`, and — as `JSONDecoder` does — `nil` past the end, counting the index on.
-    @inline(__always) mutating func nextIfPresent<T>(_ type: T.Type, _ read: (DecoderImpl, Int, CodingPathNode, IndexKey) throws -> T) throws -> T? {
+    @inline(__always) mutating func nextIfPresent<T>(
+        _ type: T.Type, _ read: (DecoderImpl, Int, CodingPathNode, IndexKey) throws -> T
+    ) throws -> T? {
         if isAtEnd {
             currentIndex += 1
             return nil
@@ -86,31 +123,65 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         return try next(type, read)
     }
 
-    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { try nextIfPresent(type) { try $0.unwrapBool($1, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: String.Type) throws -> String? { try nextIfPresent(type) { try $0.unwrapString($1, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? { try nextIfPresent(type) { try $0.unwrapFloatingPoint($1, as: type, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? { try nextIfPresent(type) { try $0.unwrapFloatingPoint($1, as: type, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
-    mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
+        try nextIfPresent(type) { try $0.unwrapBool($1, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
+        try nextIfPresent(type) { try $0.unwrapString($1, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
+        try nextIfPresent(type) { try $0.unwrapFloatingPoint($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
+        try nextIfPresent(type) { try $0.unwrapFloatingPoint($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? {
+        try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? {
+        try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? {
+        try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? {
+        try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? {
+        try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? {
+        try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? {
+        try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? {
+        try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? {
+        try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
+    mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? {
+        try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? {
+        try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) } }
+    mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? {
+        try nextIfPresent(type) { try $0.unwrapInteger($1, as: type, parent: $2, key: $3) }
+    }
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         try nextIfPresent(type) { try $0.unwrap($1, as: type, parent: $2, key: $3) }
     }
 
     // MARK: Nested
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try next(KeyedDecodingContainer<NestedKey>.self) { impl, entry, parent, key in
             let path = parent.appending(key)
             return try impl.keyedContainer(NestedKey.self, object: impl.objectEntry(entry, path: path), pathNode: path)

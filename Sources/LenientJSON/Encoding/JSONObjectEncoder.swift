@@ -99,7 +99,8 @@ public struct JSONObjectEncoder: Sendable {
             userInfo: userInfo.mapValues { $0 as Any })
         let encoder = ObjectEncoderImpl(options: options, codingPath: [])
         guard let node = try encoder.boxIfEncoded(value, at: []) else {
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         return node.tree
     }

@@ -3,7 +3,9 @@ import Foundation
 /// The key a ``JSONObjectEncoder`` writes for a `CodingKey`, under `JSONEncoder`'s key
 /// encoding strategies.
 enum KeyEncoding {
-    static func key(_ key: some CodingKey, at path: [any CodingKey], strategy: JSONEncoder.KeyEncodingStrategy) -> String {
+    static func key(_ key: some CodingKey, at path: [any CodingKey], strategy: JSONEncoder.KeyEncodingStrategy)
+        -> String
+    {
         switch strategy {
         case .useDefaultKeys: return key.stringValue
         case .convertToSnakeCase: return snakeCase(key.stringValue)
@@ -30,7 +32,7 @@ enum KeyEncoding {
             if bounds.last != i { bounds.append(i) }
             // The next lowercase letter: right after, the word goes on; further, the uppercase
             // run up to the letter before it is a word of its own.
-            guard let nextLower = (i ..< scalars.count).first(where: { lower.contains(scalars[$0]) }) else {
+            guard let nextLower = (i..<scalars.count).first(where: { lower.contains(scalars[$0]) }) else {
                 i = scalars.count
                 break
             }
@@ -41,7 +43,7 @@ enum KeyEncoding {
         for (index, start) in bounds.enumerated() {
             let end = index + 1 < bounds.count ? bounds[index + 1] : scalars.count
             var word = String.UnicodeScalarView()
-            word.append(contentsOf: scalars[start ..< end])
+            word.append(contentsOf: scalars[start..<end])
             words.append(String(word).lowercased())
         }
         return words.joined(separator: "_")

@@ -116,9 +116,15 @@ final class ObjectEncoderImpl: Encoder, SingleValueEncodingContainer {
     }
 
     func nonConforming(_ value: Double, at path: [any CodingKey]) throws -> EncodedNode {
-        guard case .convertToString(let positive, let negative, let nan) = options.nonConformingFloatEncodingStrategy else {
-            throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription:
-                "Unable to encode \(value) directly in JSON. Use JSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the value should be encoded."))
+        guard case .convertToString(let positive, let negative, let nan) = options.nonConformingFloatEncodingStrategy
+        else {
+            throw EncodingError.invalidValue(
+                value,
+                .init(
+                    codingPath: path,
+                    debugDescription:
+                        "Unable to encode \(value) directly in JSON. Use JSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the value should be encoded."
+                ))
         }
         return .scalar(value.isNaN ? nan : (value < 0 ? negative : positive))
     }
@@ -136,9 +142,9 @@ final class ObjectEncoderImpl: Encoder, SingleValueEncodingContainer {
             formatter.formatOptions = .withInternetDateTime
             return .scalar(formatter.string(from: date))
         #if canImport(Darwin)
-        // A case of Darwin's Foundation; swift-corelibs-foundation makes it a `.custom` closure.
-        case .formatted(let formatter):
-            return .scalar(formatter.string(from: date))
+            // A case of Darwin's Foundation; swift-corelibs-foundation makes it a `.custom` closure.
+            case .formatted(let formatter):
+                return .scalar(formatter.string(from: date))
         #endif
         case .custom(let encode):
             return try encodeNested(at: path) { try encode(date, $0) }

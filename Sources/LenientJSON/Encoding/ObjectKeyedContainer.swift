@@ -18,8 +18,12 @@ struct ObjectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) throws { set(.scalar(NSNull()), for: key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(.scalar(NSNumber(value: value)), for: key) }
     mutating func encode(_ value: String, forKey key: Key) throws { set(.scalar(value), for: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { set(try encoder.box(value, at: codingPath + [key]), for: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { set(try encoder.box(value, at: codingPath + [key]), for: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        set(try encoder.box(value, at: codingPath + [key]), for: key)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        set(try encoder.box(value, at: codingPath + [key]), for: key)
+    }
     mutating func encode(_ value: Int, forKey key: Key) throws { set(.scalar(NSNumber(value: value)), for: key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { set(.scalar(NSNumber(value: value)), for: key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { set(.scalar(NSNumber(value: value)), for: key) }
@@ -31,14 +35,20 @@ struct ObjectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.scalar(NSNumber(value: value)), for: key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { set(.scalar(NSNumber(value: value)), for: key) }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    mutating func encode(_ value: Int128, forKey key: Key) throws { set(.scalar(ObjectEncoderImpl.number(value)), for: key) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws {
+        set(.scalar(ObjectEncoderImpl.number(value)), for: key)
+    }
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-    mutating func encode(_ value: UInt128, forKey key: Key) throws { set(.scalar(ObjectEncoderImpl.number(value)), for: key) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws {
+        set(.scalar(ObjectEncoderImpl.number(value)), for: key)
+    }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         set(try encoder.box(value, at: codingPath + [key]), for: key)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         let name = name(key)
         let nested: EncodedObject
         if case .object(let existing) = object.members[name] {
@@ -47,7 +57,8 @@ struct ObjectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
             nested = EncodedObject()
             object.members[name] = .object(nested)
         }
-        return KeyedEncodingContainer(ObjectKeyedContainer<NestedKey>(encoder: encoder, object: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(
+            ObjectKeyedContainer<NestedKey>(encoder: encoder, object: nested, codingPath: codingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

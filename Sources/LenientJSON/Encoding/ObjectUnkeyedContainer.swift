@@ -32,11 +32,14 @@ struct ObjectUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt128) throws { append(.scalar(ObjectEncoderImpl.number(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws { append(try encoder.box(value, at: nextPath)) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let path = nextPath
         let nested = EncodedObject()
         append(.object(nested))
-        return KeyedEncodingContainer(ObjectKeyedContainer<NestedKey>(encoder: encoder, object: nested, codingPath: path))
+        return KeyedEncodingContainer(
+            ObjectKeyedContainer<NestedKey>(encoder: encoder, object: nested, codingPath: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

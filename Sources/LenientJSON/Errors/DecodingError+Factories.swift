@@ -8,32 +8,55 @@ enum DecodingErrors {
     /// `dataCorrupted`: the input (`byteCount` bytes of text) is past what the value map
     /// addresses (``EntryBuffer/maxBytes``, 4 GiB).
     static func inputTooLarge(byteCount: Int) -> DecodingError {
-        .dataCorrupted(.init(codingPath: [], debugDescription:
-            "The input is \(byteCount) bytes; LenientJSONDecoder reads documents of up to \(EntryBuffer.maxBytes) bytes (4 GiB)."))
+        .dataCorrupted(
+            .init(
+                codingPath: [],
+                debugDescription:
+                    "The input is \(byteCount) bytes; LenientJSONDecoder reads documents of up to \(EntryBuffer.maxBytes) bytes (4 GiB)."
+            ))
     }
 
     /// `typeMismatch`: the value is of another kind than `type` needs.
-    static func typeMismatch(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
+    static func typeMismatch(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int)
+        -> DecodingError
+    {
         guard map.describesErrors else { return .typeMismatch(type, quiet) }
         let path = path()
-        return .typeMismatch(type, .init(codingPath: path, debugDescription: sentence(
-            "Expected \(typeName(type))", path: path, map: map, entry: entry, found: found(map, entry))))
+        return .typeMismatch(
+            type,
+            .init(
+                codingPath: path,
+                debugDescription: sentence(
+                    "Expected \(typeName(type))", path: path, map: map, entry: entry, found: found(map, entry))))
     }
 
     /// `valueNotFound`: the value is `null` where `type` was needed.
-    static func valueNotFound(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int?) -> DecodingError {
+    static func valueNotFound(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int?)
+        -> DecodingError
+    {
         guard map.describesErrors else { return .valueNotFound(type, quiet) }
         let path = path()
-        return .valueNotFound(type, .init(codingPath: path, debugDescription: sentence(
-            "Expected \(typeName(type))", path: path, map: map, entry: entry, found: "null")))
+        return .valueNotFound(
+            type,
+            .init(
+                codingPath: path,
+                debugDescription: sentence(
+                    "Expected \(typeName(type))", path: path, map: map, entry: entry, found: "null")))
     }
 
     /// `valueNotFound` at the end of an array: no element left to decode.
-    static func endOfArray(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, array: Int) -> DecodingError {
+    static func endOfArray(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, array: Int)
+        -> DecodingError
+    {
         guard map.describesErrors else { return .valueNotFound(type, quiet) }
         let path = path()
-        return .valueNotFound(type, .init(codingPath: path, debugDescription: sentence(
-            "Expected \(typeName(type))", path: path, map: map, entry: array, found: "the end of the array (unkeyed container is at end)")))
+        return .valueNotFound(
+            type,
+            .init(
+                codingPath: path,
+                debugDescription: sentence(
+                    "Expected \(typeName(type))", path: path, map: map, entry: array,
+                    found: "the end of the array (unkeyed container is at end)")))
     }
 
     /// `keyNotFound`: the object has no member for `key`; `suggestion` is a close key that is there.
@@ -42,7 +65,10 @@ enum DecodingErrors {
     /// `inputName` (`id_str` for the model key `idStr` under `.convertFromSnakeCase`), with the
     /// model's key beside it where the two differ: `No value for key "id_str" (model key
     /// "idStr") at $[0].id_str`. The error's `codingPath` is the object's, as `JSONDecoder` gives.
-    static func keyNotFound(_ key: any CodingKey, inputName: String? = nil, path: @autoclosure () -> [any CodingKey], map: ValueMap, object: Int, suggestion: String? = nil) -> DecodingError {
+    static func keyNotFound(
+        _ key: any CodingKey, inputName: String? = nil, path: @autoclosure () -> [any CodingKey], map: ValueMap,
+        object: Int, suggestion: String? = nil
+    ) -> DecodingError {
         guard map.describesErrors else { return .keyNotFound(key, quiet) }
         let path = path()
         let spelling = inputName ?? key.stringValue
@@ -55,8 +81,13 @@ enum DecodingErrors {
     }
 
     /// `dataCorrupted`: the value is of the right kind but unusable (`reason` says why).
-    static func dataCorrupted(_ reason: String, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int?, underlying: (any Error)? = nil) -> DecodingError {
-        guard map.describesErrors else { return .dataCorrupted(.init(codingPath: [], debugDescription: reason, underlyingError: underlying)) }
+    static func dataCorrupted(
+        _ reason: String, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int?,
+        underlying: (any Error)? = nil
+    ) -> DecodingError {
+        guard map.describesErrors else {
+            return .dataCorrupted(.init(codingPath: [], debugDescription: reason, underlyingError: underlying))
+        }
         let path = path()
         var message = reason + " at " + JSONPath.string(for: path)
         if let entry, let location = location(map, entry) { message += " (\(location.description))" }
@@ -66,29 +97,42 @@ enum DecodingErrors {
 
     /// `dataCorrupted` for a number with a fraction (`1.5`, `"1.5"`) where integer `type`
     /// needs a whole number (and truncation is off).
-    static func fractionForInteger(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
-        dataCorrupted("Number has a fractional part, but \(typeName(type)) needs a whole number", path: path(), map: map, entry: entry)
+    static func fractionForInteger(
+        _ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int
+    ) -> DecodingError {
+        dataCorrupted(
+            "Number has a fractional part, but \(typeName(type)) needs a whole number", path: path(), map: map,
+            entry: entry)
     }
 
     /// `dataCorrupted` for number `entry` whose text is not a valid number: a syntax error.
     static func malformedNumber(path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
-        dataCorrupted("The given data was not valid JSON: malformed number", path: path(), map: map, entry: entry,
-                      underlying: JSONSyntaxError("malformed number", at: map.offset(entry)))
+        dataCorrupted(
+            "The given data was not valid JSON: malformed number", path: path(), map: map, entry: entry,
+            underlying: JSONSyntaxError("malformed number", at: map.offset(entry)))
     }
 
     /// A `Date` that neither the strategy nor a fallback reads: `typeMismatch` with `type` (what
     /// the strategy reads) for a value of the wrong kind, else `dataCorrupted`, as `JSONDecoder`;
     /// the message names `Date`, the value found and the forms tried.
-    static func dateNotRead(mismatching type: Any.Type?, tried forms: [String], path: [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
-        let context = DecodingError.Context(codingPath: path, debugDescription: sentence(
-            "Expected Date", path: path, map: map, entry: entry, found: found(map, entry) + "; tried " + forms.joined(separator: ", ")))
+    static func dateNotRead(
+        mismatching type: Any.Type?, tried forms: [String], path: [any CodingKey], map: ValueMap, entry: Int
+    ) -> DecodingError {
+        let context = DecodingError.Context(
+            codingPath: path,
+            debugDescription: sentence(
+                "Expected Date", path: path, map: map, entry: entry,
+                found: found(map, entry) + "; tried " + forms.joined(separator: ", ")))
         guard let type else { return .dataCorrupted(context) }
         return .typeMismatch(type, context)
     }
 
     /// `dataCorrupted` for text that is not valid JSON, at the fault's line and column
     /// (counted from `origin`, the location of the text's first byte).
-    static func syntax(_ error: JSONSyntaxError, path: [any CodingKey], bytes: UnsafeBufferPointer<UInt8>?, origin: SourceLocation = .start) -> DecodingError {
+    static func syntax(
+        _ error: JSONSyntaxError, path: [any CodingKey], bytes: UnsafeBufferPointer<UInt8>?,
+        origin: SourceLocation = .start
+    ) -> DecodingError {
         var message = "The given data was not valid JSON: " + error.message + " at " + JSONPath.string(for: path)
         if let offset = error.offset, let bytes {
             message += " (\(SourceLocation(offset: offset, in: bytes, origin: origin).description))"
@@ -101,21 +145,36 @@ enum DecodingErrors {
     /// own `init(from:)` threw about this value (an unknown enum case: "Cannot initialize Kind
     /// from invalid String value x"), or a container said `Dictionary<String, Any>` for
     /// what the model calls `Banners`. The error's case, type and coding path stay as thrown.
-    static func naming(_ type: Any.Type, in error: DecodingError, map: ValueMap, entry: Int, path: [any CodingKey]) -> DecodingError {
+    static func naming(_ type: Any.Type, in error: DecodingError, map: ValueMap, entry: Int, path: [any CodingKey])
+        -> DecodingError
+    {
         guard map.describesErrors else { return error }
         switch error {
-        case .dataCorrupted(let context) where context.codingPath.count == path.count && !context.debugDescription.contains(" at $"):
+        case .dataCorrupted(let context)
+        where context.codingPath.count == path.count && !context.debugDescription.contains(" at $"):
             var reason = context.debugDescription
             if reason.hasSuffix(".") { reason.removeLast() }
-            return dataCorrupted(reason, path: context.codingPath, map: map, entry: entry, underlying: context.underlyingError)
-        case .typeMismatch(let expected, let context) where context.codingPath.count == path.count && isContainerType(expected):
-            return .typeMismatch(expected, .init(codingPath: context.codingPath, debugDescription: sentence(
-                "Expected \(typeName(type))", path: context.codingPath, map: map, entry: entry, found: found(map, entry)),
-                underlyingError: context.underlyingError))
-        case .valueNotFound(let expected, let context) where context.codingPath.count == path.count && isContainerType(expected):
-            return .valueNotFound(expected, .init(codingPath: context.codingPath, debugDescription: sentence(
-                "Expected \(typeName(type))", path: context.codingPath, map: map, entry: entry, found: "null"),
-                underlyingError: context.underlyingError))
+            return dataCorrupted(
+                reason, path: context.codingPath, map: map, entry: entry, underlying: context.underlyingError)
+        case .typeMismatch(let expected, let context)
+        where context.codingPath.count == path.count && isContainerType(expected):
+            return .typeMismatch(
+                expected,
+                .init(
+                    codingPath: context.codingPath,
+                    debugDescription: sentence(
+                        "Expected \(typeName(type))", path: context.codingPath, map: map, entry: entry,
+                        found: found(map, entry)),
+                    underlyingError: context.underlyingError))
+        case .valueNotFound(let expected, let context)
+        where context.codingPath.count == path.count && isContainerType(expected):
+            return .valueNotFound(
+                expected,
+                .init(
+                    codingPath: context.codingPath,
+                    debugDescription: sentence(
+                        "Expected \(typeName(type))", path: context.codingPath, map: map, entry: entry, found: "null"),
+                    underlyingError: context.underlyingError))
         default:
             return error
         }
@@ -132,7 +191,9 @@ enum DecodingErrors {
     /// only fails that attempt (nobody reads its path or text), so none is built.
     static let quiet = DecodingError.Context(codingPath: [], debugDescription: "A strict attempt failed.")
 
-    static func sentence(_ expected: String, path: [any CodingKey], map: ValueMap, entry: Int?, found: @autoclosure () -> String) -> String {
+    static func sentence(
+        _ expected: String, path: [any CodingKey], map: ValueMap, entry: Int?, found: @autoclosure () -> String
+    ) -> String {
         guard map.describesErrors else { return expected }
         var message = expected + " at " + JSONPath.string(for: path)
         if let entry, let location = location(map, entry) { message += " (\(location.description))" }

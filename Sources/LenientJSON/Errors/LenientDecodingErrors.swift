@@ -44,7 +44,8 @@ public struct LenientDecodingErrors: Error, Sendable, CustomStringConvertible {
     /// The error's `debugDescription`, which names its path and place.
     static func message(of error: DecodingError) -> String {
         switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
             return context.debugDescription
         @unknown default:
             return "\(error)"

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(CoreFoundation) && canImport(Darwin)
-import CoreFoundation
+    import CoreFoundation
 #endif
 
 /// Turns a `JSONSerialization`-style tree (`[String: Any]`, `[Any]`, `NSNumber`, `String`,
@@ -33,7 +33,8 @@ struct JSONObjectTree {
             throw DecodingErrors.inputTooLarge(byteCount: tree.bytes.count)
         }
         let buffer = tree.bytes.withUnsafeBytes { ValueMap.ownedCopy(of: $0) }
-        return ValueMap(entries: tree.words, bytes: buffer, dates: tree.dates, hasSourcePositions: false, isJSON5: false)
+        return ValueMap(
+            entries: tree.words, bytes: buffer, dates: tree.dates, hasSourcePositions: false, isJSON5: false)
     }
 
     /// The coding path of the value being added.
@@ -118,18 +119,22 @@ struct JSONObjectTree {
         if let number = value as? NSNumber { return addNSNumber(number) }
         if value is NSNull { return record(.null, 0, 0) }
         let path = path.path
-        throw DecodingError.typeMismatch(type, .init(
-            codingPath: path,
-            debugDescription: "Unsupported value of type \(type) at \(JSONPath.string(for: path)): "
-                + "expected a JSON object tree ([String: Any], [Any], String, NSNumber, Bool, NSNull, Date)."))
+        throw DecodingError.typeMismatch(
+            type,
+            .init(
+                codingPath: path,
+                debugDescription: "Unsupported value of type \(type) at \(JSONPath.string(for: path)): "
+                    + "expected a JSON object tree ([String: Any], [Any], String, NSNumber, Bool, NSNull, Date)."))
     }
 
     func checkDepth() throws {
         guard steps.count < JSONScanner.maxDepth else {
             let path = path.path
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: path,
-                debugDescription: "Nesting deeper than \(JSONScanner.maxDepth) levels at \(JSONPath.string(for: path))."))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: path,
+                    debugDescription:
+                        "Nesting deeper than \(JSONScanner.maxDepth) levels at \(JSONPath.string(for: path))."))
         }
     }
 
@@ -145,7 +150,9 @@ struct JSONObjectTree {
             try add(member)
         }
         steps.removeLast()
-        words.close(entry, header: ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys), childCount: dictionary.count * 2)
+        words.close(
+            entry, header: ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys),
+            childCount: dictionary.count * 2)
     }
 
     mutating func addArray(_ array: [Any]) throws {
@@ -185,16 +192,16 @@ struct JSONObjectTree {
     /// reports `"c"` exactly as a boolean does.
     static func isBoolean(_ number: NSNumber) -> Bool {
         #if canImport(CoreFoundation) && canImport(Darwin)
-        CFGetTypeID(number) == CFBooleanGetTypeID()
+            CFGetTypeID(number) == CFBooleanGetTypeID()
         #else
-        ObjectIdentifier(type(of: number)) == booleanClass
+            ObjectIdentifier(type(of: number)) == booleanClass
         #endif
     }
 
     #if !(canImport(CoreFoundation) && canImport(Darwin))
-    /// swift-corelibs-foundation's boolean class (`__NSCFBoolean`), of which `NSNumber(value:
-    /// true)`, `NSNumber(value: false)` and JSONSerialization's booleans are the instances.
-    static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+        /// swift-corelibs-foundation's boolean class (`__NSCFBoolean`), of which `NSNumber(value:
+        /// true)`, `NSNumber(value: false)` and JSONSerialization's booleans are the instances.
+        static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
     #endif
 
     static func text(of double: Double) -> String {

@@ -22,8 +22,8 @@ enum NumberText {
             }
             let length = Int(raw[1] & 0x0F)
             var low: UInt64 = 0, high: UInt64 = 0
-            for index in 0 ..< 4 { low |= word(index) << (16 * UInt64(index)) }
-            for index in 0 ..< 4 { high |= word(index + 4) << (16 * UInt64(index)) }
+            for index in 0..<4 { low |= word(index) << (16 * UInt64(index)) }
+            for index in 0..<4 { high |= word(index + 4) << (16 * UInt64(index)) }
             // Words past `length` are zero in a well-formed value.
             if length <= 4, high != 0 { return nil }
             return (high, low)

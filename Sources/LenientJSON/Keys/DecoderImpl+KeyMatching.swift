@@ -31,10 +31,13 @@ extension DecoderImpl {
     /// A key spelled exactly like `key` never gets here: ``KeyedContainer/findExact(_:)`` wins
     /// first. `notes` is `false` for `contains` and `allKeys`, which find a member without
     /// reading it, so they add no event.
-    func normalizedMatch<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode, notes: Bool = true) throws -> Int? {
+    func normalizedMatch<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode, notes: Bool = true) throws
+        -> Int?
+    {
         var name = key.stringValue
         let candidates = try name.withUTF8 { utf8 in
-            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) { buffer -> (first: Int, others: [Int])? in
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) {
+                buffer -> (first: Int, others: [Int])? in
                 var count = 0
                 for byte in utf8 {
                     let folded = KeyNormalization.foldedOrZero(byte)
@@ -74,8 +77,9 @@ extension DecoderImpl {
         guard report != nil else { return }
         let pathKey = MatchedKey(key, keyEntry: chosen, in: map)
         let order = map.keysHaveDocumentOrder ? "first" : "first in UTF-8 order"
-        note(.matchedKey, entry: chosen + 1, path: path.path(appending: pathKey),
-             "Matched key \"\(pathKey.inputName)\" to \"\(key.stringValue)\""
+        note(
+            .matchedKey, entry: chosen + 1, path: path.path(appending: pathKey),
+            "Matched key \"\(pathKey.inputName)\" to \"\(key.stringValue)\""
                 + (spellings > 1 ? " (the \(order) of \(spellings) keys that match it)." : "."))
     }
 
@@ -94,12 +98,15 @@ extension DecoderImpl {
     /// The key entries of `object` that normalize to `normalized`, in document order (the
     /// first and the others), or `nil` for none. In an object whose keys all hash differently there is at most one, found from
     /// where the last search stopped (see ``NormalizedKeyHashes``).
-    private func keys(of object: Int, normalizingTo normalized: UnsafeBufferPointer<UInt8>, path: CodingPathNode) throws -> (first: Int, others: [Int])? {
+    private func keys(of object: Int, normalizingTo normalized: UnsafeBufferPointer<UInt8>, path: CodingPathNode) throws
+        -> (first: Int, others: [Int])?
+    {
         let hash = NormalizedKeyHashes.hash(normalizing: normalized)
         let hashes = map.keyHashes()
         guard let summary = try hashes.summary(of: object, { try self.summary(of: object, hashes, path: path) }) else {
             var candidates: [Int] = []
-            for (key, _) in map.members(of: object) where try !leadRulesOut(key, normalized) && self.key(key, normalizesTo: normalized, path: path) {
+            for (key, _) in map.members(of: object)
+            where try !leadRulesOut(key, normalized) && self.key(key, normalizesTo: normalized, path: path) {
                 candidates.append(key)
             }
             guard let first = candidates.first else { return nil }
@@ -111,7 +118,8 @@ extension DecoderImpl {
             var candidates: [Int] = []
             for (key, _) in map.members(of: object)
             where try hashes.hash(of: key, { try normalizedHash(ofKey: key, path: path) }) == hash
-                && self.key(key, normalizesTo: normalized, path: path) {
+                && self.key(key, normalizesTo: normalized, path: path)
+            {
                 candidates.append(key)
             }
             guard let first = candidates.first else { return nil }
@@ -119,14 +127,18 @@ extension DecoderImpl {
         }
         // Keys hash distinctly: the one key with this hash is the only possible match.
         guard let child = try key(hashing: hash, in: object, from: summary, path: path),
-              try self.key(child, normalizesTo: normalized, path: path) else { return nil }
+            try self.key(child, normalizesTo: normalized, path: path)
+        else { return nil }
         return (child, [])
     }
 
     /// The key entry of `object` whose normalized hash is `hash`, in an object whose keys hash
     /// distinctly, searched from the summary's cursor (wrapping around); the cursor moves past
     /// the key found.
-    func key(hashing hash: UInt32, in object: Int, from summary: UnsafeMutablePointer<NormalizedKeyHashes.ObjectSummary>, path: CodingPathNode) throws -> Int? {
+    func key(
+        hashing hash: UInt32, in object: Int, from summary: UnsafeMutablePointer<NormalizedKeyHashes.ObjectSummary>,
+        path: CodingPathNode
+    ) throws -> Int? {
         let hashes = map.keyHashes()
         let start = summary.pointee.cursor
         let end = map.containerEnd(object)
@@ -149,8 +161,11 @@ extension DecoderImpl {
 
     /// The summary of `object` for normalized matching: the filter of its keys' hashes, and a
     /// cursor when no two of them are equal.
-    private func summary(of object: Int, _ hashes: NormalizedKeyHashes, path: CodingPathNode) throws -> NormalizedKeyHashes.ObjectSummary {
-        var summary = NormalizedKeyHashes.ObjectSummary(object: object, cursor: object &+ 1, searches: 0, filter: (0, 0))
+    private func summary(of object: Int, _ hashes: NormalizedKeyHashes, path: CodingPathNode) throws
+        -> NormalizedKeyHashes.ObjectSummary
+    {
+        var summary = NormalizedKeyHashes.ObjectSummary(
+            object: object, cursor: object &+ 1, searches: 0, filter: (0, 0))
         var all: [UInt32] = []
         all.reserveCapacity(map.childCount(object) / 2)
         for (key, _) in map.members(of: object) {

@@ -11,7 +11,9 @@ extension DecoderImpl {
     /// no key matches, `nil` when the object has no summary whose keys hash distinctly (the
     /// lookup then goes on as usual). Used for objects searched in place only (plain keys, no
     /// key strategy), under normalized matching.
-    func indexedMember<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode, notes: Bool) throws -> KeyedMember?? {
+    func indexedMember<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode, notes: Bool) throws
+        -> KeyedMember??
+    {
         guard let summary = map.keyHashes().distinctSummary(of: object) else { return nil }
         var name = key.stringValue
         return try name.withUTF8 { bytes -> KeyedMember?? in
@@ -19,7 +21,8 @@ extension DecoderImpl {
             guard KeyNormalization.hasLetter(bytes) else { return nil }
             let hash = NormalizedKeyHashes.hash(normalizing: bytes)
             guard summary.pointee.mayContain(hash),
-                  let child = try self.key(hashing: hash, in: object, from: summary, path: path) else { return .some(nil) }
+                let child = try self.key(hashing: hash, in: object, from: summary, path: path)
+            else { return .some(nil) }
             if map.stringEquals(child, bytes) { return KeyedMember(entry: child &+ 1, respelled: false) }
             guard KeyNormalization.normalizeAlike(map.text(child), bytes) else { return .some(nil) }
             if notes { noteMatch(of: key, to: child, among: 1, path: path) }

@@ -120,7 +120,7 @@ enum KeyNormalization {
             let character = key[index]
             let next = key.index(after: index)
             guard character.isLetter || character.isNumber else {
-                if let wordStart = start { words.append(key[wordStart ..< index]) }
+                if let wordStart = start { words.append(key[wordStart..<index]) }
                 start = nil
                 previous = nil
                 index = next
@@ -130,7 +130,7 @@ enum KeyNormalization {
                 let camel = previous.isLowercase || previous.isNumber
                 let acronymEnd = previous.isUppercase && next < key.endIndex && key[next].isLowercase
                 if camel || acronymEnd {
-                    words.append(key[wordStart ..< index])
+                    words.append(key[wordStart..<index])
                     start = index
                 }
             }
@@ -169,11 +169,11 @@ enum KeyNormalization {
             if seen.insert(spelling).inserted { spellings.append(spelling) }
         }
         let later = words.count - 1
-        let masks: [Int] = words.count <= mixedSpellingWordLimit ? Array(0 ..< 1 << later) : [0, (1 << later) - 1]
+        let masks: [Int] = words.count <= mixedSpellingWordLimit ? Array(0..<1 << later) : [0, (1 << later) - 1]
         for first in [lower[0], capitalized[0], upper[0]] {
             for mask in masks {
                 var spelling = first
-                for word in 1 ..< words.count {
+                for word in 1..<words.count {
                     spelling += mask & (1 << (word - 1)) != 0 ? upper[word] : capitalized[word]
                 }
                 add(spelling)
@@ -210,11 +210,11 @@ enum KeyNormalization {
     static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0 ... b.count)
+        var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1 ... a.count {
+        for i in 1...a.count {
             current[0] = i
-            for j in 1 ... b.count {
+            for j in 1...b.count {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 var best = Swift.min(previous[j] + 1, current[j - 1] + 1, substitution)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { best = Swift.min(best, previous[j - 1]) }

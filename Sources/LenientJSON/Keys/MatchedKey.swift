@@ -16,7 +16,9 @@ struct MatchedKey: CodingKey, Sendable {
         switch spelling {
         case .known(let name): return name
         case .keyEntry(let map, let entry):
-            return (try? StringDecoding.decode(map.text(entry), flags: map.flags(entry), base: map.offset(entry), json5: map.isJSON5))
+            return
+                (try? StringDecoding.decode(
+                    map.text(entry), flags: map.flags(entry), base: map.offset(entry), json5: map.isJSON5))
                 ?? stringValue
         }
     }

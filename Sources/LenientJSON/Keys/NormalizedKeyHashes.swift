@@ -64,7 +64,8 @@ struct NormalizedKeyHashes {
         hashes = .allocate(capacity: 1)
         hashes.initialize(to: nil)
         summaries = .allocate(capacity: Self.summarySlots)
-        summaries.initialize(repeating: ObjectSummary(object: -1, cursor: -2, searches: 0, filter: (0, 0)), count: Self.summarySlots)
+        summaries.initialize(
+            repeating: ObjectSummary(object: -1, cursor: -2, searches: 0, filter: (0, 0)), count: Self.summarySlots)
     }
 
     /// Frees the memory; called once, by the map that made the table.

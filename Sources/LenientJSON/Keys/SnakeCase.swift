@@ -8,7 +8,7 @@ enum SnakeCase {
         guard let first = key.firstIndex(where: { $0 != "_" }) else { return key }
         var last = key.index(before: key.endIndex)
         while last > first && key[last] == "_" { key.formIndex(before: &last) }
-        let body = key[first ... last]
+        let body = key[first...last]
         let words = body.split(separator: "_")
         let joined: String
         if words.count == 1 {

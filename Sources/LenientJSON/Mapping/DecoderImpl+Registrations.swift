@@ -14,26 +14,36 @@ extension DecoderImpl {
     /// registrations first, then the policy's rules (``unwrapValue(_:as:parent:key:)``), with
     /// `T` noted as the type being decoded so that its key aliases and defaults apply.
     @inline(never)
-    func unwrapRegistered<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
-                                        _ registrations: Registrations, usesFallback: Bool = true) throws -> T {
+    func unwrapRegistered<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+        _ registrations: Registrations, usesFallback: Bool = true
+    ) throws -> T {
         let registration = registrations[T.self]
         let saved = currentRegistration
         currentRegistration = registration
         defer { currentRegistration = saved }
-        guard let registration, registration.readsValues else { return try unwrapValue(entry, as: type, parent: parent, key: key) }
+        guard let registration, registration.readsValues else {
+            return try unwrapValue(entry, as: type, parent: parent, key: key)
+        }
         let mark = report?.events.count ?? 0
         let leniency = leniencyCount
         do {
-            if let decode = registration.decode { return try decodeWithClosure(decode, entry, as: type, parent: parent, key: key) }
-            if registration.aliasesAreRawValues, let value = try rawValueAlias(entry, as: type, registration, parent: parent, key: key) {
+            if let decode = registration.decode {
+                return try decodeWithClosure(decode, entry, as: type, parent: parent, key: key)
+            }
+            if registration.aliasesAreRawValues,
+                let value = try rawValueAlias(entry, as: type, registration, parent: parent, key: key)
+            {
                 return value
             }
             return try unwrapValue(entry, as: type, parent: parent, key: key)
         } catch let error as DecodingError {
             guard usesFallback, !isDecodingStrictly, let fallback = registration.fallback as? T else { throw error }
             discardEvents(from: mark, leniency: leniency)
-            try noteRegistered(.usedDefault, entry: entry, path: parent.path(appending: key),
-                               "Used the registered fallback \(Self.show(fallback)) for \(map.kind(entry) == .null ? "null" : "a value that could not be decoded") (\(Self.reason(error)))")
+            try noteRegistered(
+                .usedDefault, entry: entry, path: parent.path(appending: key),
+                "Used the registered fallback \(Self.show(fallback)) for \(map.kind(entry) == .null ? "null" : "a value that could not be decoded") (\(Self.reason(error)))"
+            )
             return fallback
         }
     }
@@ -41,13 +51,18 @@ extension DecoderImpl {
     /// `T`'s registered fallback for a missing key, noted; `nil` when it has none.
     func fallbackForMissing<T>(_ type: T.Type, path: @autoclosure () -> [any CodingKey]) -> T? {
         guard !isDecodingStrictly, let fallback = options.registrations?[T.self]?.fallback as? T else { return nil }
-        note(.usedDefault, entry: nil, path: path(), "Used the registered fallback \(Self.show(fallback)) for a missing key.", countsAsLeniency: false)
+        note(
+            .usedDefault, entry: nil, path: path(),
+            "Used the registered fallback \(Self.show(fallback)) for a missing key.", countsAsLeniency: false)
         return fallback
     }
 
     /// Reports what a registration did, without counting it as leniency; as
     /// ``recordLeniency(_:entry:path:_:)``, invalid JSON at `entry` is thrown, never replaced.
-    func noteRegistered(_ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey], _ description: @autoclosure () -> String) throws {
+    func noteRegistered(
+        _ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey],
+        _ description: @autoclosure () -> String
+    ) throws {
         if let entry, let error = malformedToken(in: entry, path: path) { throw error }
         note(kind, entry: entry, path: path(), description(), countsAsLeniency: false)
     }
@@ -56,35 +71,45 @@ extension DecoderImpl {
     /// value's path and position: a `DecodingError` keeps its case, with the closure's own
     /// coding path appended to the value's; any other error becomes `dataCorrupted` with it as
     /// the underlying error.
-    private func decodeWithClosure<T>(_ decode: @Sendable (JSONValue) throws -> Any, _ entry: Int, as type: T.Type,
-                                      parent: CodingPathNode, key: (any CodingKey)?) throws -> T {
+    private func decodeWithClosure<T>(
+        _ decode: @Sendable (JSONValue) throws -> Any, _ entry: Int, as type: T.Type,
+        parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> T {
         let value = try jsonValue(entry, path: parent.appending(key))
         let result: Any
         do {
             result = try decode(value)
         } catch let error as DecodingError {
-            throw DecodingErrors.fromClosure(error, type: T.self, path: parent.path(appending: key), map: map, entry: entry)
+            throw DecodingErrors.fromClosure(
+                error, type: T.self, path: parent.path(appending: key), map: map, entry: entry)
         } catch {
-            throw DecodingErrors.dataCorrupted("The closure registered for \(DecodingErrors.typeName(T.self)) threw \(error)",
-                                               path: parent.path(appending: key), map: map, entry: entry, underlying: error)
+            throw DecodingErrors.dataCorrupted(
+                "The closure registered for \(DecodingErrors.typeName(T.self)) threw \(error)",
+                path: parent.path(appending: key), map: map, entry: entry, underlying: error)
         }
         guard let typed = result as? T else {
-            throw DecodingErrors.dataCorrupted("The closure registered for \(DecodingErrors.typeName(T.self)) returned a \(DecodingErrors.typeName(Swift.type(of: result)))",
-                                               path: parent.path(appending: key), map: map, entry: entry)
+            throw DecodingErrors.dataCorrupted(
+                "The closure registered for \(DecodingErrors.typeName(T.self)) returned a \(DecodingErrors.typeName(Swift.type(of: result)))",
+                path: parent.path(appending: key), map: map, entry: entry)
         }
         return typed
     }
 
     /// The case of enum `T` whose raw value the string at `entry` is a registered alias of,
     /// reported as `matchedKey`; `nil` when the string is a raw value itself, or no alias.
-    private func rawValueAlias<T>(_ entry: Int, as type: T.Type, _ registration: TypeRegistration,
-                                  parent: CodingPathNode, key: (any CodingKey)?) throws -> T? {
+    private func rawValueAlias<T>(
+        _ entry: Int, as type: T.Type, _ registration: TypeRegistration,
+        parent: CodingPathNode, key: (any CodingKey)?
+    ) throws -> T? {
         guard map.kind(entry) == .string, let enumType = T.self as? any RawRepresentable.Type else { return nil }
         let text = try stringValue(entry, path: parent, key: key)
         guard Self.enumCase(enumType, rawValue: text) == nil, let target = registration.aliasTargets[text],
-              let value = Self.enumCase(enumType, rawValue: target) as? T else { return nil }
-        note(.matchedKey, entry: entry, path: parent.path(appending: key),
-             "Matched the registered alias \"\(text)\" to \(DecodingErrors.typeName(T.self)) raw value \"\(target)\".", countsAsLeniency: false)
+            let value = Self.enumCase(enumType, rawValue: target) as? T
+        else { return nil }
+        note(
+            .matchedKey, entry: entry, path: parent.path(appending: key),
+            "Matched the registered alias \"\(text)\" to \(DecodingErrors.typeName(T.self)) raw value \"\(target)\".",
+            countsAsLeniency: false)
         return value
     }
 
@@ -98,12 +123,17 @@ extension DecoderImpl {
     /// for a `Double` or `Int64` property is read as that type).
     func registeredDefault<T>(for key: any CodingKey, as type: T.Type, parent: CodingPathNode) throws -> T? {
         guard !isDecodingStrictly, let registration = currentRegistration, !registration.defaults.isEmpty,
-              let value = registration.defaults[key.stringValue] else { return nil }
+            let value = registration.defaults[key.stringValue]
+        else { return nil }
         if let typed = value as? T ?? Self.convertedNumber(value, to: T.self) { return typed }
-        throw DecodingError.typeMismatch(T.self, .init(codingPath: parent.path(appending: key), debugDescription:
-            "The default registered for \(registration.typeName).\(key.stringValue) (register(defaults:for:)) is "
-            + "\(DecodingErrors.typeName(Swift.type(of: value))) \(Self.show(value)), but the property is \(DecodingErrors.typeName(T.self)) "
-            + "at \(JSONPath.string(for: parent.path(appending: key)))."))
+        throw DecodingError.typeMismatch(
+            T.self,
+            .init(
+                codingPath: parent.path(appending: key),
+                debugDescription:
+                    "The default registered for \(registration.typeName).\(key.stringValue) (register(defaults:for:)) is "
+                    + "\(DecodingErrors.typeName(Swift.type(of: value))) \(Self.show(value)), but the property is \(DecodingErrors.typeName(T.self)) "
+                    + "at \(JSONPath.string(for: parent.path(appending: key)))."))
     }
 
     /// An `Int` or `Double` literal registered as a default for a property of another number

@@ -4,7 +4,9 @@ extension DecodingErrors {
     /// `error`, thrown by the closure registered for `type` while it built the value at
     /// `entry`: its case and underlying error kept, its coding path put after the value's
     /// `path`, and its message naming the type, the JSON path and the position.
-    static func fromClosure(_ error: DecodingError, type: Any.Type, path: [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
+    static func fromClosure(_ error: DecodingError, type: Any.Type, path: [any CodingKey], map: ValueMap, entry: Int)
+        -> DecodingError
+    {
         func context(_ inner: DecodingError.Context) -> DecodingError.Context {
             let fullPath = path + inner.codingPath
             var message = "The closure registered for \(typeName(type)) failed at \(JSONPath.string(for: fullPath))"

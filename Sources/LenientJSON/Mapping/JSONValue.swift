@@ -124,7 +124,8 @@ extension JSONValue: Encodable {
             } else if let double = Double(text) {
                 try container.encode(double)
             } else {
-                throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath, debugDescription: "\"\(text)\" is not a number."))
+                throw EncodingError.invalidValue(
+                    self, .init(codingPath: encoder.codingPath, debugDescription: "\"\(text)\" is not a number."))
             }
         }
     }
@@ -192,7 +193,8 @@ extension JSONValue: CustomStringConvertible {
 /// There is no `nil` literal: `null` is always written `.null`, so that `nil` keeps meaning "no
 /// value" in a `JSONValue?` or a dictionary's subscript.
 extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByStringLiteral,
-    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     /// A Boolean: `let value: JSONValue = true`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     /// A string: `let value: JSONValue = "text"`.
@@ -232,7 +234,7 @@ extension DecoderImpl {
             var elements: [JSONValue] = []
             elements.reserveCapacity(map.childCount(entry))
             var child = entry + 1
-            for index in 0 ..< map.childCount(entry) {
+            for index in 0..<map.childCount(entry) {
                 elements.append(try jsonValue(child, path: path.appending(IndexKey(index))))
                 child = map.next(after: child)
             }

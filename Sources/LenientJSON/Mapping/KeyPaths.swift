@@ -8,26 +8,32 @@ extension KeyedContainer {
     /// alias is reported as `matchedKey` (when `notes`).
     func mappedMember<K: CodingKey>(_ key: K, notes: Bool) throws -> KeyedMember? {
         let name = key.stringValue
-        if let registration = impl.currentRegistration, !registration.aliasesAreRawValues, let aliases = registration.aliases[name] {
+        if let registration = impl.currentRegistration, !registration.aliasesAreRawValues,
+            let aliases = registration.aliases[name]
+        {
             for alias in aliases {
                 if let entry = try impl.member(named: alias, in: object, path: pathNode) {
                     if notes {
                         let pathKey = MatchedKey(key, keyEntry: entry - 1, in: impl.map)
-                        impl.note(.matchedKey, entry: entry, path: pathNode.path(appending: pathKey),
-                                  "Matched key \"\(alias)\" to \"\(name)\" (a registered alias).")
+                        impl.note(
+                            .matchedKey, entry: entry, path: pathNode.path(appending: pathKey),
+                            "Matched key \"\(alias)\" to \"\(name)\" (a registered alias).")
                     }
                     return KeyedMember(entry: entry, respelled: true)
                 }
                 if let entry = try impl.keyPathMember(alias, in: object, path: pathNode) {
                     if notes {
-                        impl.note(.matchedKey, entry: entry, path: pathNode.path(appending: key),
-                                  "Matched key path \"\(alias)\" to \"\(name)\" (a registered alias).")
+                        impl.note(
+                            .matchedKey, entry: entry, path: pathNode.path(appending: key),
+                            "Matched key path \"\(alias)\" to \"\(name)\" (a registered alias).")
                     }
                     return KeyedMember(entry: entry, respelled: false)
                 }
             }
         }
-        if let entry = try impl.keyPathMember(name, in: object, path: pathNode) { return KeyedMember(entry: entry, respelled: false) }
+        if let entry = try impl.keyPathMember(name, in: object, path: pathNode) {
+            return KeyedMember(entry: entry, respelled: false)
+        }
         return nil
     }
 
@@ -35,7 +41,8 @@ extension KeyedContainer {
     /// for ``allKeys``.
     func aliasKey(for name: String) -> Key? {
         guard let registration = impl.currentRegistration, !registration.aliasesAreRawValues,
-              let target = registration.aliasTargets[name], let key = Key(stringValue: target), contains(key) else { return nil }
+            let target = registration.aliasTargets[name], let key = Key(stringValue: target), contains(key)
+        else { return nil }
         return key
     }
 }
@@ -47,7 +54,11 @@ extension DecoderImpl {
         var name = name
         return try name.withUTF8 { bytes -> Int? in
             for (key, value) in map.members(of: object) {
-                if map.flags(key) == 0 ? map.stringEquals(key, bytes) : try keyString(key, path: path).utf8.elementsEqual(bytes) { return value }
+                if map.flags(key) == 0
+                    ? map.stringEquals(key, bytes) : try keyString(key, path: path).utf8.elementsEqual(bytes)
+                {
+                    return value
+                }
             }
             return nil
         }
@@ -70,7 +81,7 @@ extension DecoderImpl {
             case .array:
                 guard let index = Int(step), index >= 0, index < map.childCount(current) else { return nil }
                 var child = current + 1
-                for _ in 0 ..< index { child = map.next(after: child) }
+                for _ in 0..<index { child = map.next(after: child) }
                 current = child
             default:
                 return nil

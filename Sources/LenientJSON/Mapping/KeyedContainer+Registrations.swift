@@ -11,8 +11,10 @@ extension KeyedContainer {
         let propertyDefault = try impl.registeredDefault(for: key, as: T.self, parent: pathNode)
         guard let found = try lookup(key) else {
             if let propertyDefault {
-                impl.note(.usedDefault, entry: nil, path: pathNode.path(appending: key),
-                          "Used the registered default \(DecoderImpl.show(propertyDefault)) for a missing key.", countsAsLeniency: false)
+                impl.note(
+                    .usedDefault, entry: nil, path: pathNode.path(appending: key),
+                    "Used the registered default \(DecoderImpl.show(propertyDefault)) for a missing key.",
+                    countsAsLeniency: false)
                 return propertyDefault
             }
             if let fallback = impl.fallbackForMissing(T.self, path: pathNode.path(appending: key)) { return fallback }
@@ -23,12 +25,16 @@ extension KeyedContainer {
         let mark = impl.report?.events.count ?? 0
         let leniency = impl.leniencyCount
         do {
-            return try impl.unwrapRegistered(found.entry, as: type, parent: pathNode, key: foundKey, registrations, usesFallback: propertyDefault == nil)
+            return try impl.unwrapRegistered(
+                found.entry, as: type, parent: pathNode, key: foundKey, registrations,
+                usesFallback: propertyDefault == nil)
         } catch let error as DecodingError {
             if let propertyDefault {
                 impl.discardEvents(from: mark, leniency: leniency)
-                try impl.noteRegistered(.usedDefault, entry: found.entry, path: pathNode.path(appending: foundKey),
-                                        "Used the registered default \(DecoderImpl.show(propertyDefault)) for \(Self.describe(found.entry, in: impl)) (\(DecoderImpl.reason(error)))")
+                try impl.noteRegistered(
+                    .usedDefault, entry: found.entry, path: pathNode.path(appending: foundKey),
+                    "Used the registered default \(DecoderImpl.show(propertyDefault)) for \(Self.describe(found.entry, in: impl)) (\(DecoderImpl.reason(error)))"
+                )
                 return propertyDefault
             }
             guard impl.usesDefaults else { throw error }
@@ -40,7 +46,9 @@ extension KeyedContainer {
     /// per-property default, a missing key, `null`, and a value that cannot be decoded (or
     /// that the policy reads as `nil`) get the default.
     @inline(never)
-    func registeredValueIfPresent<T: Decodable>(_ key: Key, as type: T.Type, _ registrations: Registrations) throws -> T? {
+    func registeredValueIfPresent<T: Decodable>(_ key: Key, as type: T.Type, _ registrations: Registrations) throws
+        -> T?
+    {
         let read = { (entry: Int, key: (any CodingKey)?) throws -> T in
             try impl.unwrapRegistered(entry, as: type, parent: pathNode, key: key, registrations)
         }
@@ -51,14 +59,17 @@ extension KeyedContainer {
         do {
             found = try lookup(key)
         } catch let error as DecodingError {
-            try impl.noteRegistered(.usedDefault, entry: object, path: pathNode.path(appending: key),
-                                    "Used the registered default \(DecoderImpl.show(propertyDefault)) (\(DecoderImpl.reason(error)))")
+            try impl.noteRegistered(
+                .usedDefault, entry: object, path: pathNode.path(appending: key),
+                "Used the registered default \(DecoderImpl.show(propertyDefault)) (\(DecoderImpl.reason(error)))")
             return propertyDefault
         }
         guard let found, impl.map.kind(found.entry) != .null else {
-            impl.note(.usedDefault, entry: found?.entry, path: pathNode.path(appending: found.map { pathKey(key, $0) } ?? key),
-                      "Used the registered default \(DecoderImpl.show(propertyDefault)) for \(found == nil ? "a missing key" : "null").",
-                      countsAsLeniency: false)
+            impl.note(
+                .usedDefault, entry: found?.entry,
+                path: pathNode.path(appending: found.map { pathKey(key, $0) } ?? key),
+                "Used the registered default \(DecoderImpl.show(propertyDefault)) for \(found == nil ? "a missing key" : "null").",
+                countsAsLeniency: false)
             return propertyDefault
         }
         let foundKey = pathKey(key, found)
@@ -67,15 +78,17 @@ extension KeyedContainer {
         var reason = "a value read as nil"
         do {
             let value = try impl.optional(found.entry, as: T.self, parent: pathNode, key: foundKey) {
-                try impl.unwrapRegistered(found.entry, as: type, parent: pathNode, key: foundKey, registrations, usesFallback: false)
+                try impl.unwrapRegistered(
+                    found.entry, as: type, parent: pathNode, key: foundKey, registrations, usesFallback: false)
             }
             if let value { return value }
         } catch let error as DecodingError {
             reason = "\(Self.describe(found.entry, in: impl)) (\(DecoderImpl.reason(error)))"
         }
         impl.discardEvents(from: mark, leniency: leniency)
-        try impl.noteRegistered(.usedDefault, entry: found.entry, path: pathNode.path(appending: foundKey),
-                                "Used the registered default \(DecoderImpl.show(propertyDefault)) for \(reason)")
+        try impl.noteRegistered(
+            .usedDefault, entry: found.entry, path: pathNode.path(appending: foundKey),
+            "Used the registered default \(DecoderImpl.show(propertyDefault)) for \(reason)")
         return propertyDefault
     }
 

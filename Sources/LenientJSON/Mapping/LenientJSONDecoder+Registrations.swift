@@ -31,7 +31,9 @@ extension LenientJSONDecoder {
             registrations.updating(T.self) { registration in
                 for (target, names) in aliases.sorted(by: { $0.key < $1.key }) {
                     registration.aliases[target, default: []] += names
-                    for name in names where registration.aliasTargets[name] == nil { registration.aliasTargets[name] = target }
+                    for name in names where registration.aliasTargets[name] == nil {
+                        registration.aliasTargets[name] = target
+                    }
                 }
                 registration.aliasesAreRawValues = rawValues
             }

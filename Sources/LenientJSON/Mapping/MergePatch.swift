@@ -10,12 +10,16 @@ enum MergePatch {
     /// value: the target's key it is a registered alias of (`aliases`, for the top-level
     /// object), or, with `normalizing`, the one target key that normalizes like it
     /// (`first_name` for `firstName`).
-    static func apply(_ patch: JSONValue, to target: JSONValue, aliases: [String: String] = [:], normalizing: Bool = false) -> JSONValue {
+    static func apply(
+        _ patch: JSONValue, to target: JSONValue, aliases: [String: String] = [:], normalizing: Bool = false
+    ) -> JSONValue {
         guard case .object(let members) = patch else { return patch }
         var result: [String: JSONValue] = [:]
         if case .object(let existing) = target { result = existing }
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
-            if result[key] == nil, let other = equivalentKey(key, in: result, aliases: aliases, normalizing: normalizing) {
+            if result[key] == nil,
+                let other = equivalentKey(key, in: result, aliases: aliases, normalizing: normalizing)
+            {
                 result[key] = result.removeValue(forKey: other)
             }
             if value == .null {
@@ -28,7 +32,9 @@ enum MergePatch {
     }
 
     /// The key of `members` that patch key `key` stands for, when it is spelled otherwise.
-    private static func equivalentKey(_ key: String, in members: [String: JSONValue], aliases: [String: String], normalizing: Bool) -> String? {
+    private static func equivalentKey(
+        _ key: String, in members: [String: JSONValue], aliases: [String: String], normalizing: Bool
+    ) -> String? {
         if let target = aliases[key], members[target] != nil { return target }
         guard normalizing else { return nil }
         let normalized = KeyNormalization.normalize(key)
@@ -58,7 +64,7 @@ enum MergePatch {
         case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
         case .iso8601: encoder.dateEncodingStrategy = .iso8601
         #if canImport(Darwin)
-        case .formatted(let formatter): encoder.dateEncodingStrategy = .formatted(formatter)
+            case .formatted(let formatter): encoder.dateEncodingStrategy = .formatted(formatter)
         #endif
         default: encoder.dateEncodingStrategy = .deferredToDate
         }
@@ -68,7 +74,8 @@ enum MergePatch {
         }
         switch decoder.nonConformingFloatDecodingStrategy {
         case .convertFromString(let positiveInfinity, let negativeInfinity, let nan):
-            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: positiveInfinity, negativeInfinity: negativeInfinity, nan: nan)
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(
+                positiveInfinity: positiveInfinity, negativeInfinity: negativeInfinity, nan: nan)
         default:
             encoder.nonConformingFloatEncodingStrategy = .throw
         }

@@ -101,7 +101,9 @@ final class Registrations: Sendable {
     /// These registrations with `type`'s changed by `change` (on a copy of it, or a new one).
     func updating<T>(_ type: T.Type, _ change: (TypeRegistration) -> Void) -> Registrations {
         let id = ObjectIdentifier(type)
-        let registration = byType[id]?.copy() ?? TypeRegistration(typeName: DecodingErrors.typeName(type), isScalar: Self.isScalar(type))
+        let registration =
+            byType[id]?.copy()
+            ?? TypeRegistration(typeName: DecodingErrors.typeName(type), isScalar: Self.isScalar(type))
         change(registration)
         var table = byType
         table[id] = registration

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 /// The C library's correctly rounded `strtod`/`strtof`, read in the C locale whatever the
@@ -17,12 +17,12 @@ import ucrt
 /// (`uselocale` costs a couple of nanoseconds).
 enum CLocaleNumbers {
     #if canImport(Darwin)
-    // A null locale_t is the C locale for Darwin's *_l functions.
+        // A null locale_t is the C locale for Darwin's *_l functions.
     #elseif canImport(ucrt)
-    nonisolated(unsafe) private static let cLocale: _locale_t? = _create_locale(LC_ALL, "C")
+        nonisolated(unsafe) private static let cLocale: _locale_t? = _create_locale(LC_ALL, "C")
     #elseif canImport(Glibc) || canImport(Musl)
-    /// The C locale. With no base locale, the categories outside the mask are C's as well.
-    nonisolated(unsafe) private static let cLocale: locale_t? = newlocale(LC_NUMERIC_MASK, "C", nil)
+        /// The C locale. With no base locale, the categories outside the mask are C's as well.
+        nonisolated(unsafe) private static let cLocale: locale_t? = newlocale(LC_NUMERIC_MASK, "C", nil)
     #endif
 
     /// The `Double` nearest `text`, or `nil` when `strtod` does not read exactly all of it.
@@ -31,11 +31,11 @@ enum CLocaleNumbers {
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         read(text) { start, end in
             #if canImport(Darwin)
-            strtod_l(start, end, nil)
+                strtod_l(start, end, nil)
             #elseif canImport(ucrt)
-            _strtod_l(start, end, cLocale)
+                _strtod_l(start, end, cLocale)
             #else
-            strtod(start, end)
+                strtod(start, end)
             #endif
         }
     }
@@ -45,11 +45,11 @@ enum CLocaleNumbers {
     static func float(_ text: UnsafeBufferPointer<UInt8>) -> Float? {
         read(text) { start, end in
             #if canImport(Darwin)
-            strtof_l(start, end, nil)
+                strtof_l(start, end, nil)
             #elseif canImport(ucrt)
-            _strtof_l(start, end, cLocale)
+                _strtof_l(start, end, cLocale)
             #else
-            strtof(start, end)
+                strtof(start, end)
             #endif
         }
     }
@@ -61,9 +61,9 @@ enum CLocaleNumbers {
     ) -> T? {
         guard let base = text.baseAddress, text.count > 0 else { return nil }
         #if (canImport(Glibc) || canImport(Musl)) && !canImport(Darwin)
-        guard let cLocale else { return nil }
-        let previous = uselocale(cLocale)
-        defer { uselocale(previous) }
+            guard let cLocale else { return nil }
+            let previous = uselocale(cLocale)
+            defer { uselocale(previous) }
         #endif
         return base.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { start -> T? in
             var end: UnsafeMutablePointer<CChar>?

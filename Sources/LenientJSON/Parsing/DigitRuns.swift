@@ -31,7 +31,9 @@ enum DigitRuns {
     /// Reads only inside `bytes`: fewer than eight bytes before the end are read as the
     /// buffer's last eight, shifted.
     @inline(__always)
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, onto mantissa: UInt64) -> (end: Int, value: UInt64) {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, onto mantissa: UInt64) -> (
+        end: Int, value: UInt64
+    ) {
         let end = bytes.count
         var index = start
         var value = mantissa

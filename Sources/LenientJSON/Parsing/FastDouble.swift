@@ -74,7 +74,7 @@ enum FastDouble {
     private static func significantDigits(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var count = 0
         var leading = true
-        for index in start ..< end {
+        for index in start..<end {
             let byte = text[index]
             if byte == UInt8(ascii: ".") { continue }
             if leading && byte == UInt8(ascii: "0") { continue }

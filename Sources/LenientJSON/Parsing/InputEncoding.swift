@@ -5,7 +5,8 @@ import Foundation
 enum InputEncoding {
     /// Calls `body` with the input as UTF-8, and whether that is the caller's own bytes (UTF-8
     /// input is passed through without a copy) or a converted copy.
-    static func withUTF8<R>(_ data: Data, _ body: (UnsafeRawBufferPointer, _ isOriginal: Bool) throws -> R) throws -> R {
+    static func withUTF8<R>(_ data: Data, _ body: (UnsafeRawBufferPointer, _ isOriginal: Bool) throws -> R) throws -> R
+    {
         try data.withUnsafeBytes { raw -> R in
             let b = Array(raw.prefix(4))
             func at(_ i: Int) -> UInt8? { i < b.count ? b[i] : nil }

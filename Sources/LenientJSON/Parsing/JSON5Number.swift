@@ -109,7 +109,9 @@ struct JSON5Number {
             }
             return T(exactly: magnitude)
         case .decimal:
-            let read: T? = T.self == Float.self ? NumberParsing.float(text).map { T($0) } : NumberParsing.double(text).map { T($0) }
+            let read: T? =
+                T.self == Float.self
+                ? NumberParsing.float(text).map { T($0) } : NumberParsing.double(text).map { T($0) }
             guard let value = read, value.isFinite else { return nil }
             if value == 0 && body.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) {
                 // Digits after an exponent letter may be non-zero for a true zero (0e5).

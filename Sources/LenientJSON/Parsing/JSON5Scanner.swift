@@ -51,7 +51,9 @@ struct JSON5Scanner {
                     index += 2
                     while true {
                         guard index + 1 < bytes.count else { throw JSONSyntaxError("unterminated comment", at: start) }
-                        if bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/") { index += 2; break }
+                        if bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/") {
+                            index += 2; break
+                        }
                         index += 1
                     }
                 } else {
@@ -78,8 +80,8 @@ struct JSON5Scanner {
         case UInt8(ascii: "t"): try scanLiteral("true", .true)
         case UInt8(ascii: "f"): try scanLiteral("false", .false)
         case UInt8(ascii: "n"): try scanLiteral("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "0") ... UInt8(ascii: "9"),
-             UInt8(ascii: "I"), UInt8(ascii: "N"):
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "I"), UInt8(ascii: "N"):
             scanNumber()
         default: throw .unexpected(byte, "at start of value", at: index)
         }
@@ -96,7 +98,8 @@ struct JSON5Scanner {
         index += 1
         while index < bytes.count {
             let byte = bytes[index]
-            let isWordByte = NumberParsing.isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            let isWordByte =
+                NumberParsing.isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
             guard isWordByte else { break }
             index += 1
@@ -141,7 +144,7 @@ struct JSON5Scanner {
         }
         let first = backslash + 2
         guard first + digits <= bytes.count else { throw .endOfInput(at: bytes.count) }
-        for at in first ..< first + digits where bytes[at] == quote {
+        for at in first..<first + digits where bytes[at] == quote {
             throw JSONSyntaxError("invalid hex digits in escape sequence", at: backslash)
         }
         return first + digits
@@ -189,15 +192,17 @@ struct JSON5Scanner {
             throw .unexpected(UInt8(ascii: "\\"), "in an unquoted key", at: backslash)
         }
         var value: UInt32 = 0
-        for offset in 0 ..< 4 {
+        for offset in 0..<4 {
             guard let digit = StringDecoding.hexValue(bytes[first + offset]) else {
                 throw JSONSyntaxError("invalid hex digits in escape sequence", at: backslash)
             }
             value = value << 4 | UInt32(digit)
         }
         guard let scalar = Unicode.Scalar(value),
-              scalar.isASCII ? Self.isIdentifierByte(UInt8(value)) || value == 0x5C
-                             : scalar.properties.isAlphabetic || scalar.properties.numericType != nil else {
+            scalar.isASCII
+                ? Self.isIdentifierByte(UInt8(value)) || value == 0x5C
+                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        else {
             throw .unexpected(UInt8(ascii: "\\"), "in an unquoted key", at: backslash)
         }
         return first + 4
@@ -213,7 +218,11 @@ struct JSON5Scanner {
     static func isUnicodeSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         let rest = bytes.count - index
         if rest >= 2, bytes[index] == 0xC2, bytes[index + 1] == 0xA0 { return true }
-        if rest >= 3, bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return true }
+        if rest >= 3, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
+            bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+        {
+            return true
+        }
         if rest >= 3, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { return true }
         return false
     }
@@ -257,7 +266,9 @@ struct JSON5Scanner {
         var count = 0
         var keyFlags = 0
         defer {
-            words.close(entry, header: ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys), childCount: count)
+            words.close(
+                entry, header: ValueMap.Kind.object.rawValue | (keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys),
+                childCount: count)
         }
         while true {
             guard let byte = try peekAfterWhitespace() else {

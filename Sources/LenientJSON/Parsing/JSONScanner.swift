@@ -160,7 +160,8 @@ struct JSONScanner {
                 i &+= 1
                 // Most often one space, then the value (`"key": value`): no word load for it.
                 if i &+ 1 < end && base.load(fromByteOffset: i, as: UInt8.self) == 0x20
-                    && base.load(fromByteOffset: i &+ 1, as: UInt8.self) > 0x20 {
+                    && base.load(fromByteOffset: i &+ 1, as: UInt8.self) > 0x20
+                {
                     i &+= 1
                     byte = base.load(fromByteOffset: i, as: UInt8.self)
                 } else {
@@ -173,7 +174,7 @@ struct JSONScanner {
                 let start = i &+ 1
                 let flags = try Self.scanString(base, end, at: &i)
                 words.append(ValueMap.Kind.string.rawValue | flags, start, i &- 1 &- start)
-            case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 index = i
                 scanNumber()
                 i = index
@@ -231,7 +232,8 @@ struct JSONScanner {
                     throw Self.separatorError(separator, closing: closing, at: i)
                 }
                 let values = top[Frame.values]
-                let header = closing & 0x20 == 0
+                let header =
+                    closing & 0x20 == 0
                     ? arrayKind
                     : objectKind | (top[Frame.keyFlags] == 0 ? 0 : ValueMap.hasSpecialKeys)
                 words.close(top[Frame.entry], header: header, childCount: closing & 0x20 == 0 ? values : values &* 2)
@@ -263,12 +265,15 @@ struct JSONScanner {
     /// compared as one word load (`word`), on a mismatch or near the end of the input byte by
     /// byte, for the error.
     @inline(__always)
-    func scanLiteral(_ literal: StaticString, _ kind: ValueMap.Kind, word: UInt32, at start: Int) throws(JSONSyntaxError) -> Int {
+    func scanLiteral(_ literal: StaticString, _ kind: ValueMap.Kind, word: UInt32, at start: Int)
+        throws(JSONSyntaxError) -> Int
+    {
         let count = literal.utf8CodeUnitCount
         let tail = start &+ count &- 4
         let end: Int
         if start &+ count <= bytes.count, let address = bytes.baseAddress,
-           UInt32(littleEndian: UnsafeRawPointer(address).loadUnaligned(fromByteOffset: tail, as: UInt32.self)) == word {
+            UInt32(littleEndian: UnsafeRawPointer(address).loadUnaligned(fromByteOffset: tail, as: UInt32.self)) == word
+        {
             end = start &+ count
         } else {
             end = try JSONScanner.matchLiteral(literal, in: bytes, at: start)
@@ -279,10 +284,12 @@ struct JSONScanner {
 
     /// The offset after `literal` (`true`, `false`, `null`) at `start`, or the error at the first
     /// byte that differs. Shared with ``JSON5Scanner``.
-    static func matchLiteral(_ literal: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONSyntaxError) -> Int {
+    static func matchLiteral(_ literal: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at start: Int)
+        throws(JSONSyntaxError) -> Int
+    {
         let count = literal.utf8CodeUnitCount
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
-        for i in 0 ..< count {
+        for i in 0..<count {
             guard start + i < bytes.count else { throw .endOfInput(at: start + i) }
             guard bytes[start + i] == expected[i] else {
                 throw .unexpected(bytes[start + i], "in literal \(literal)", at: start + i)
@@ -334,14 +341,13 @@ struct JSONScanner {
     /// ends at the first byte that cannot.
     @inline(__always) static func continuesNumber(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "+"),
-             UInt8(ascii: "-"), UInt8(ascii: "e"), UInt8(ascii: "E"):
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "+"),
+            UInt8(ascii: "-"), UInt8(ascii: "e"), UInt8(ascii: "E"):
             return true
         default:
             return false
         }
     }
-
 
     // MARK: Strings
 
@@ -381,7 +387,7 @@ struct JSONScanner {
                 guard i < end else { break }
                 if base.load(fromByteOffset: i, as: UInt8.self) == UInt8(ascii: "u") {
                     guard i + 4 < end else { throw .endOfInput(at: end) }
-                    for k in 1 ... 4 where base.load(fromByteOffset: i + k, as: UInt8.self) == UInt8(ascii: "\"") {
+                    for k in 1...4 where base.load(fromByteOffset: i + k, as: UInt8.self) == UInt8(ascii: "\"") {
                         throw JSONSyntaxError("invalid \\u escape: too few hex digits", at: i - 1)
                     }
                     i &+= 4

@@ -89,7 +89,9 @@ enum NumberParsing {
     /// unsigned `T`). Exact for every width: the bound is `T.min.magnitude`, never `T.max + 1`
     /// converted to a narrower type.
     @inline(__always)
-    static func negated<T: FixedWidthInteger, M: FixedWidthInteger & UnsignedInteger>(_ magnitude: M, as _: T.Type) -> T? {
+    static func negated<T: FixedWidthInteger, M: FixedWidthInteger & UnsignedInteger>(_ magnitude: M, as _: T.Type)
+        -> T?
+    {
         guard let wide = T.Magnitude(exactly: magnitude), wide <= T.min.magnitude else { return nil }
         return T(truncatingIfNeeded: 0 &- wide)
     }
@@ -132,7 +134,9 @@ enum NumberParsing {
 
     /// A floating-point value that `JSONDecoder` accepts: finite, and zero only when the digits are.
     @inline(__always)
-    static func floatingPoint<T: BinaryFloatingPoint>(_ text: UnsafeBufferPointer<UInt8>, shape: Shape, as _: T.Type) -> T? {
+    static func floatingPoint<T: BinaryFloatingPoint>(_ text: UnsafeBufferPointer<UInt8>, shape: Shape, as _: T.Type)
+        -> T?
+    {
         let read: T?
         if T.self == Float.self {
             read = float(text).map { T($0) }
@@ -173,7 +177,7 @@ enum NumberParsing {
         if parts.exponent < 0 {
             for _ in 0 ..< -parts.exponent { magnitude /= 10 }
         } else {
-            for _ in 0 ..< parts.exponent {
+            for _ in 0..<parts.exponent {
                 let (next, overflow) = magnitude.multipliedReportingOverflow(by: 10)
                 if overflow { return nil }
                 magnitude = next
@@ -253,13 +257,13 @@ private struct DigitLayout {
         }
         let wholeStart = i
         while i < n, NumberParsing.isDigit(text[i]) { i += 1 }
-        whole = wholeStart ..< i
-        fraction = i ..< i
+        whole = wholeStart..<i
+        fraction = i..<i
         if i < n, text[i] == UInt8(ascii: ".") {
             i += 1
             let fractionStart = i
             while i < n, NumberParsing.isDigit(text[i]) { i += 1 }
-            fraction = fractionStart ..< i
+            fraction = fractionStart..<i
         }
         wholeDigits = whole.count
         if i < n, text[i] | 0x20 == UInt8(ascii: "e") {

@@ -75,7 +75,7 @@ struct SourceLocator {
         let start = index * Self.checkpointStride
         if start < end {
             bytesWalkedBack &+= end - start
-            for i in start ..< end {
+            for i in start..<end {
                 let byte = bytes[i]
                 if byte == 0x0A {
                     location.line += 1

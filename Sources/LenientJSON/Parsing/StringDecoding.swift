@@ -5,11 +5,14 @@ import Foundation
 enum StringDecoding {
     /// Decodes string text. `flags` are the entry's ``ValueMap`` flags; `base` is the byte
     /// offset of the text in the document, for error positions.
-    static func decode(_ text: UnsafeBufferPointer<UInt8>, flags: Int, base: Int, json5: Bool) throws(JSONSyntaxError) -> String {
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, flags: Int, base: Int, json5: Bool) throws(JSONSyntaxError)
+        -> String
+    {
         if flags & ValueMap.complexString == 0 {
             if flags & ValueMap.nonASCIIString != 0 {
                 if let string = UTF8Validation.validString(text) { return string }
-                throw JSONSyntaxError("invalid UTF-8 in string", at: base + (UTF8Validation.firstInvalidByte(text) ?? 0))
+                throw JSONSyntaxError(
+                    "invalid UTF-8 in string", at: base + (UTF8Validation.firstInvalidByte(text) ?? 0))
             }
             return String(decoding: text, as: UTF8.self)
         }
@@ -19,7 +22,9 @@ enum StringDecoding {
     /// The text with its escapes replaced, written straight into the new string's storage
     /// (the result is never longer than the escaped text). Non-ASCII text is validated first;
     /// escapes only ever produce well-formed UTF-8.
-    static func unescape(_ text: UnsafeBufferPointer<UInt8>, flags: Int, base: Int, json5: Bool) throws(JSONSyntaxError) -> String {
+    static func unescape(_ text: UnsafeBufferPointer<UInt8>, flags: Int, base: Int, json5: Bool) throws(JSONSyntaxError)
+        -> String
+    {
         if flags & ValueMap.nonASCIIString != 0 {
             return try unescapeValidatingOnce(text, base: base, json5: json5)
         }
@@ -42,9 +47,12 @@ enum StringDecoding {
     /// UTF-8 validation (the standard library's, which a `String` gets anyway, see
     /// ``UTF8Validation/validString(_:)``), instead of validating the text first and the string
     /// again. Invalid UTF-8 is reported before any escape error, as when the text is validated first.
-    private static func unescapeValidatingOnce(_ text: UnsafeBufferPointer<UInt8>, base: Int, json5: Bool) throws(JSONSyntaxError) -> String {
+    private static func unescapeValidatingOnce(_ text: UnsafeBufferPointer<UInt8>, base: Int, json5: Bool)
+        throws(JSONSyntaxError) -> String
+    {
         var failure: JSONSyntaxError?
-        let string = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(text.count, 1)) { buffer -> String? in
+        let string = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(text.count, 1)) {
+            buffer -> String? in
             guard let start = buffer.baseAddress else { return nil }
             var output = UTF8Writer(start: start)
             do throws(JSONSyntaxError) {
@@ -66,7 +74,9 @@ enum StringDecoding {
     }
 
     /// Writes the unescaped bytes of `text` to `output`.
-    private static func unescape(_ text: UnsafeBufferPointer<UInt8>, into output: inout UTF8Writer, base: Int, json5: Bool) throws(JSONSyntaxError) {
+    private static func unescape(
+        _ text: UnsafeBufferPointer<UInt8>, into output: inout UTF8Writer, base: Int, json5: Bool
+    ) throws(JSONSyntaxError) {
         var i = 0
         let n = text.count
         let raw = UnsafeRawPointer(text.baseAddress!)
@@ -75,7 +85,8 @@ enum StringDecoding {
             // finding it eight bytes at a time.
             let run = i
             while i &+ 8 <= n {
-                let special = JSONScanner.specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                let special = JSONScanner.specialBytes(
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
                 if special != 0 {
                     i &+= special.trailingZeroBitCount &>> 3
                     break
@@ -83,7 +94,7 @@ enum StringDecoding {
                 i &+= 8
             }
             while i < n && text[i] != UInt8(ascii: "\\") && text[i] >= 0x20 { i &+= 1 }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[run ..< i]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<i]))
             guard i < n else { break }
             let byte = text[i]
             if byte == UInt8(ascii: "\\") {
@@ -117,12 +128,14 @@ enum StringDecoding {
                         i += 1
                     }
                 default:
-                    throw JSONSyntaxError("invalid escape sequence \\\(Character(Unicode.Scalar(escape)))", at: base + i - 2)
+                    throw JSONSyntaxError(
+                        "invalid escape sequence \\\(Character(Unicode.Scalar(escape)))", at: base + i - 2)
                 }
                 continue
             }
             if byte < 0x20 {
-                throw JSONSyntaxError("unescaped control character \(JSONSyntaxError.describe(byte)) in string", at: base + i)
+                throw JSONSyntaxError(
+                    "unescaped control character \(JSONSyntaxError.describe(byte)) in string", at: base + i)
             }
             output.append(byte)
             i += 1
@@ -133,12 +146,12 @@ enum StringDecoding {
     @inline(__always) static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout UTF8Writer) {
         let value = scalar.value
         switch value {
-        case 0 ..< 0x80:
+        case 0..<0x80:
             output.append(UInt8(value))
-        case 0x80 ..< 0x800:
+        case 0x80..<0x800:
             output.append(UInt8(0xC0 | value >> 6))
             output.append(UInt8(0x80 | value & 0x3F))
-        case 0x800 ..< 0x10000:
+        case 0x800..<0x10000:
             output.append(UInt8(0xE0 | value >> 12))
             output.append(UInt8(0x80 | value >> 6 & 0x3F))
             output.append(UInt8(0x80 | value & 0x3F))
@@ -152,17 +165,19 @@ enum StringDecoding {
 
     static func hexValue(_ byte: UInt8) -> UInt32? {
         switch byte {
-        case UInt8(ascii: "0") ... UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a") ... UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A") ... UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
         default: return nil
         }
     }
 
     static func hex4(_ text: UnsafeBufferPointer<UInt8>, _ i: Int, base: Int) throws(JSONSyntaxError) -> UInt32 {
-        guard i + 4 <= text.count else { throw JSONSyntaxError("invalid \\u escape: too few hex digits", at: base + i - 2) }
+        guard i + 4 <= text.count else {
+            throw JSONSyntaxError("invalid \\u escape: too few hex digits", at: base + i - 2)
+        }
         var value: UInt32 = 0
-        for k in 0 ..< 4 {
+        for k in 0..<4 {
             guard let digit = hexValue(text[i + k]) else {
                 throw JSONSyntaxError("invalid hex digit in \\u escape", at: base + i + k)
             }
@@ -172,7 +187,9 @@ enum StringDecoding {
     }
 
     /// Reads the four hex digits after `\u` (and a following low surrogate escape).
-    static func unicodeEscape(_ text: UnsafeBufferPointer<UInt8>, _ i: inout Int, base: Int, allowNUL: Bool) throws(JSONSyntaxError) -> Unicode.Scalar {
+    static func unicodeEscape(_ text: UnsafeBufferPointer<UInt8>, _ i: inout Int, base: Int, allowNUL: Bool)
+        throws(JSONSyntaxError) -> Unicode.Scalar
+    {
         let start = i - 2
         let unit = try hex4(text, i, base: base)
         i += 4

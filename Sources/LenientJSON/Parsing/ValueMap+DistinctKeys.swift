@@ -39,7 +39,7 @@ extension ValueMap {
             head &= (1 &<< UInt64(count &* 8)) &- 1
         } else {
             head = 0
-            for i in 0 ..< count { head |= UInt64(bytes[start &+ i]) &<< UInt64(i &* 8) }
+            for i in 0..<count { head |= UInt64(bytes[start &+ i]) &<< UInt64(i &* 8) }
         }
         return (head ^ (tail &* 0xFF51_AFD7_ED55_8CCD)) &+ UInt64(count) &* 0xC4CE_B9FE_1A85_EC53
     }

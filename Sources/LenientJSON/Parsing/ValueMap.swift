@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 import Foundation
 
@@ -95,8 +95,9 @@ final class ValueMap: @unchecked Sendable {
     /// (`superDecoder()` without a `"super"` key), located at `object`: errors about it point
     /// at the object, and the map keeps nothing of this one.
     func missingMember(of object: Int) -> ValueMap {
-        let map = ValueMap(entries: EntryBuffer(capacity: 0), bytes: Self.ownedCopy(of: UnsafeRawBufferPointer(start: nil, count: 0)),
-                           hasSourcePositions: hasSourcePositions, isJSON5: isJSON5)
+        let map = ValueMap(
+            entries: EntryBuffer(capacity: 0), bytes: Self.ownedCopy(of: UnsafeRawBufferPointer(start: nil, count: 0)),
+            hasSourcePositions: hasSourcePositions, isJSON5: isJSON5)
         if hasSourcePositions { map.pinnedLocation = location(ofOffset: offset(object)) }
         return map
     }
@@ -109,7 +110,10 @@ final class ValueMap: @unchecked Sendable {
     var emptyArrayEntry: Int { nullEntry + 2 }
 
     /// Takes the scanned entries (a `null` entry is appended for ``nullEntry``) and the bytes.
-    init(entries: EntryBuffer, bytes: UnsafeMutableBufferPointer<UInt8>, ownsBytes: Bool = true, dates: [Date] = [], hasSourcePositions: Bool, isJSON5: Bool) {
+    init(
+        entries: EntryBuffer, bytes: UnsafeMutableBufferPointer<UInt8>, ownsBytes: Bool = true, dates: [Date] = [],
+        hasSourcePositions: Bool, isJSON5: Bool
+    ) {
         nullEntry = entries.entryCount
         entries.append(Kind.null.rawValue, 0, 0)
         entries.append(Kind.object.rawValue, 0, nullEntry + 2)
@@ -215,7 +219,7 @@ final class ValueMap: @unchecked Sendable {
     /// The text of a scalar entry (without quotes for strings).
     @inline(__always) func text(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
         let start = offset(entry)
-        return UnsafeBufferPointer(rebasing: bytes[start ..< start &+ length(entry)])
+        return UnsafeBufferPointer(rebasing: bytes[start..<start &+ length(entry)])
     }
 
     /// The shape of number `entry`'s text, from the scanner's flags when it checked the text,
@@ -223,8 +227,9 @@ final class ValueMap: @unchecked Sendable {
     @inline(__always) func numberShape(_ entry: Int) -> NumberParsing.Shape? {
         let flags = self.flags(entry)
         guard flags & Self.validNumber != 0 else { return NumberParsing.shape(of: text(entry)) }
-        return NumberParsing.Shape(isPlainInteger: flags & Self.integerNumber != 0,
-                                   isNegative: bytes[offset(entry)] == UInt8(ascii: "-"))
+        return NumberParsing.Shape(
+            isPlainInteger: flags & Self.integerNumber != 0,
+            isNegative: bytes[offset(entry)] == UInt8(ascii: "-"))
     }
 
     /// Whether the text of string `entry` equals `key` byte for byte (both unescaped).
@@ -232,7 +237,8 @@ final class ValueMap: @unchecked Sendable {
         let count = length(entry)
         guard count == key.count else { return false }
         if count == 0 { return true }
-        return Self.bytesEqual(UnsafeRawPointer(bytes.baseAddress! + offset(entry)), UnsafeRawPointer(key.baseAddress!), count: count)
+        return Self.bytesEqual(
+            UnsafeRawPointer(bytes.baseAddress! + offset(entry)), UnsafeRawPointer(key.baseAddress!), count: count)
     }
 
     /// Whether the `count` (> 0) bytes at `a` and `b` are equal, compared inline (keys are short,
@@ -244,14 +250,20 @@ final class ValueMap: @unchecked Sendable {
         if count >= 8 {
             var index = 0
             while index &+ 8 < count {
-                if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+                if a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    != b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                {
+                    return false
+                }
                 index &+= 8
             }
-            return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
         }
         if count >= 4 {
             return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
         }
         let middle = count &>> 1, last = count &- 1
         return a.load(as: UInt8.self) == b.load(as: UInt8.self)

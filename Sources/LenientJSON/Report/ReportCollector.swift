@@ -9,15 +9,19 @@ extension DecoderImpl {
     /// Every kind but `matchedKey` counts as leniency, unless `countsAsLeniency` is `false` (what
     /// a registration did: see `Mapping/DecoderImpl+Registrations.swift`).
     @inline(__always)
-    func note(_ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey], _ description: @autoclosure () -> String,
-              countsAsLeniency: Bool = true) {
+    func note(
+        _ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey],
+        _ description: @autoclosure () -> String,
+        countsAsLeniency: Bool = true
+    ) {
         if kind != .matchedKey && countsAsLeniency { leniencyCount &+= 1 }
         guard let report else { return }
         let location = entry.flatMap { DecodingErrors.location(map, $0) }
         let pathString = JSONPath.string(for: path())
-        report.events.append(LenientDecodingEvent(
-            kind: kind, path: pathString, line: location?.line, column: location?.column,
-            description: LenientDecodingEvent.sentence(description(), at: pathString, location)))
+        report.events.append(
+            LenientDecodingEvent(
+                kind: kind, path: pathString, line: location?.line, column: location?.column,
+                description: LenientDecodingEvent.sentence(description(), at: pathString, location)))
     }
 }
 

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -30,23 +30,23 @@ final class FileChunkSource: ByteChunkSource {
     func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
         guard let handle, buffer.count > 0 else { return 0 }
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        guard let base = buffer.baseAddress else { return 0 }
-        while true {
-            #if canImport(Glibc)
-            let count = Glibc.read(handle.fileDescriptor, base, buffer.count)
-            #elseif canImport(Musl)
-            let count = Musl.read(handle.fileDescriptor, base, buffer.count)
-            #else
-            let count = Darwin.read(handle.fileDescriptor, base, buffer.count)
-            #endif
-            if count >= 0 { return count }
-            let code = errno
-            if code == EINTR { continue }
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
+            guard let base = buffer.baseAddress else { return 0 }
+            while true {
+                #if canImport(Glibc)
+                    let count = Glibc.read(handle.fileDescriptor, base, buffer.count)
+                #elseif canImport(Musl)
+                    let count = Musl.read(handle.fileDescriptor, base, buffer.count)
+                #else
+                    let count = Darwin.read(handle.fileDescriptor, base, buffer.count)
+                #endif
+                if count >= 0 { return count }
+                let code = errno
+                if code == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            }
         #else
-        guard let data = try handle.read(upToCount: buffer.count) else { return 0 }
-        return data.copyBytes(to: buffer)
+            guard let data = try handle.read(upToCount: buffer.count) else { return 0 }
+            return data.copyBytes(to: buffer)
         #endif
     }
 
@@ -147,10 +147,12 @@ final class AsyncChunkSource<Chunks: AsyncSequence> where Chunks.Element: DataPr
 
     @inlinable
     var functions: SequenceReadFunctions {
-        SequenceReadFunctions(read: { try await self.read(into: $0) }, close: {
-            self.iterator = nil
-            self.pending = nil
-        })
+        SequenceReadFunctions(
+            read: { try await self.read(into: $0) },
+            close: {
+                self.iterator = nil
+                self.pending = nil
+            })
     }
 
     @inlinable

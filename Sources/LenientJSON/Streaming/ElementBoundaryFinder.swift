@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(ucrt)
-import ucrt
+    import ucrt
 #endif
 
 /// Finds where each element of a JSON stream starts and ends, over bytes that arrive in pieces.
@@ -105,7 +105,7 @@ struct ElementBoundaryFinder {
     mutating func discard(_ count: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         guard count > 0 else { return }
         if columnMark.offset < count {
-            columnMark.column += Self.scalarCount(bytes, columnMark.offset ..< count)
+            columnMark.column += Self.scalarCount(bytes, columnMark.offset..<count)
             columnMark.offset = 0
         } else {
             columnMark.offset -= count
@@ -219,14 +219,16 @@ struct ElementBoundaryFinder {
     }
 
     private mutating func finishElement() -> Step {
-        let step = Step.element(elementStart ..< position, index: index, origin: elementOrigin)
+        let step = Step.element(elementStart..<position, index: index, origin: elementOrigin)
         index += 1
         phase = layout == .array ? .afterElement : .betweenValues
         return step
     }
 
     private mutating func unexpected(_ byte: UInt8, _ context: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Step {
-        .malformed(JSONSyntaxError.unexpected(byte, context, at: position).message, index: index, location: location(at: position, bytes))
+        .malformed(
+            JSONSyntaxError.unexpected(byte, context, at: position).message, index: index,
+            location: location(at: position, bytes))
     }
 
     // MARK: Inside an element
@@ -306,7 +308,9 @@ struct ElementBoundaryFinder {
     /// Whether the byte at `end` is escaped: the run of backslashes right before it (within
     /// `start..<end`) is odd, counting that the byte at `start` is itself escaped when
     /// `escapedAtStart`.
-    private static func endsEscaping(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, escapedAtStart: Bool) -> Bool {
+    private static func endsEscaping(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, escapedAtStart: Bool)
+        -> Bool
+    {
         var runStart = end
         while runStart > start, base[runStart - 1] == UInt8(ascii: "\\") { runStart -= 1 }
         var backslashes = end - runStart
@@ -338,7 +342,7 @@ struct ElementBoundaryFinder {
     private static func endsScalar(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"),
-             UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: ":"):
+            UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: ":"):
             return true
         default:
             return false
@@ -353,7 +357,7 @@ struct ElementBoundaryFinder {
     /// The line and column of byte `offset`, which is at or after every offset asked before.
     private mutating func location(at offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         if offset > columnMark.offset {
-            columnMark.column += Self.scalarCount(bytes, columnMark.offset ..< offset)
+            columnMark.column += Self.scalarCount(bytes, columnMark.offset..<offset)
             columnMark.offset = offset
         }
         return SourceLocation(line: line, column: columnMark.column)

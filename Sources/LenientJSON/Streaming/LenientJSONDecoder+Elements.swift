@@ -45,8 +45,10 @@ extension LenientJSONDecoder {
     ///   - onEvent: Called in the iterating task with each ``LenientDecodingEvent``.
     /// - Returns: The stream's elements, as an `AsyncSequence`.
     /// - Throws: Nothing here; iterating throws as for ``elements(of:from:)-(_,URL)``.
-    public func elements<T: Decodable>(of type: T.Type, from url: URL,
-                                       onEvent: @escaping @Sendable (LenientDecodingEvent) -> Void) -> LenientJSONElements<T> {
+    public func elements<T: Decodable>(
+        of type: T.Type, from url: URL,
+        onEvent: @escaping @Sendable (LenientDecodingEvent) -> Void
+    ) -> LenientJSONElements<T> {
         LenientJSONElements(decoder: self, source: .file(url), onEvent: onEvent)
     }
 
@@ -71,7 +73,8 @@ extension LenientJSONDecoder {
     /// - Throws: Nothing here; iterating throws `DecodingError` for the stream's errors, and
     ///   what the byte sequence throws.
     @inlinable
-    public func elements<T: Decodable, Bytes: AsyncSequence & Sendable>(of type: T.Type, from bytes: Bytes) -> LenientJSONElements<T>
+    public func elements<T: Decodable, Bytes: AsyncSequence & Sendable>(of type: T.Type, from bytes: Bytes)
+        -> LenientJSONElements<T>
     where Bytes.Element == UInt8 {
         LenientJSONElements(decoder: self, sequence: { AsyncByteChunks(bytes).functions }, onEvent: nil)
     }
@@ -93,8 +96,10 @@ extension LenientJSONDecoder {
     /// - Returns: The stream's elements, as an `AsyncSequence`.
     /// - Throws: Nothing here; iterating throws as for ``elements(of:from:)-(_,Bytes)``.
     @inlinable
-    public func elements<T: Decodable, Bytes: AsyncSequence & Sendable>(of type: T.Type, from bytes: Bytes,
-                                                                         onEvent: @escaping @Sendable (LenientDecodingEvent) -> Void) -> LenientJSONElements<T>
+    public func elements<T: Decodable, Bytes: AsyncSequence & Sendable>(
+        of type: T.Type, from bytes: Bytes,
+        onEvent: @escaping @Sendable (LenientDecodingEvent) -> Void
+    ) -> LenientJSONElements<T>
     where Bytes.Element == UInt8 {
         LenientJSONElements(decoder: self, sequence: { AsyncByteChunks(bytes).functions }, onEvent: onEvent)
     }

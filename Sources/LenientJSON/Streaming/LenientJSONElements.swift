@@ -64,8 +64,10 @@ public struct LenientJSONElements<T: Decodable>: AsyncSequence, Sendable {
     /// The elements of an `AsyncSequence`, read through the functions `makeReader` makes for
     /// each iteration (in the caller's module: see ``SequenceChunkSource``).
     @usableFromInline
-    init(decoder: LenientJSONDecoder, sequence makeReader: @escaping @Sendable () -> SequenceReadFunctions,
-         onEvent: (@Sendable (LenientDecodingEvent) -> Void)?) {
+    init(
+        decoder: LenientJSONDecoder, sequence makeReader: @escaping @Sendable () -> SequenceReadFunctions,
+        onEvent: (@Sendable (LenientDecodingEvent) -> Void)?
+    ) {
         self.init(decoder: decoder, source: .bytes { SequenceChunkSource(makeReader()) }, onEvent: onEvent)
     }
 
@@ -83,11 +85,14 @@ public struct LenientJSONElements<T: Decodable>: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> AsyncIterator {
         switch source {
         case .file(let url):
-            return AsyncIterator(reader: StreamElementReader(decoder: decoder, readSize: Self.fileReadSize, onEvent: onEvent) {
-                try FileChunkSource(url: url)
-            })
+            return AsyncIterator(
+                reader: StreamElementReader(decoder: decoder, readSize: Self.fileReadSize, onEvent: onEvent) {
+                    try FileChunkSource(url: url)
+                })
         case .bytes(let makeSource):
-            return AsyncIterator(reader: StreamElementReader(decoder: decoder, readSize: Self.sequenceReadSize, onEvent: onEvent, openSource: makeSource))
+            return AsyncIterator(
+                reader: StreamElementReader(
+                    decoder: decoder, readSize: Self.sequenceReadSize, onEvent: onEvent, openSource: makeSource))
         }
     }
 

@@ -26,7 +26,10 @@ struct StreamBatchText {
     /// element's first byte.
     let origin: SourceLocation
 
-    init?(spans: [ElementSpan], bytes: UnsafeRawBufferPointer, layout: ElementBoundaryFinder.Layout, storage: inout UnsafeMutableRawBufferPointer) {
+    init?(
+        spans: [ElementSpan], bytes: UnsafeRawBufferPointer, layout: ElementBoundaryFinder.Layout,
+        storage: inout UnsafeMutableRawBufferPointer
+    ) {
         guard let first = spans.first, let last = spans.last else { return nil }
         origin = SourceLocation(line: first.origin.line, column: first.origin.column - 1)
         let needed = last.range.upperBound - first.range.lowerBound + spans.count + 2
@@ -37,27 +40,28 @@ struct StreamBatchText {
         let text = storage
         var count = 0
         func append(_ slice: Range<Int>) {
-            UnsafeMutableRawBufferPointer(rebasing: text[count ..< count + slice.count]).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[slice]))
+            UnsafeMutableRawBufferPointer(rebasing: text[count..<count + slice.count]).copyMemory(
+                from: UnsafeRawBufferPointer(rebasing: bytes[slice]))
             count += slice.count
         }
         text[count] = UInt8(ascii: "[")
         count += 1
         switch layout {
         case .array:
-            append(first.range.lowerBound ..< last.range.upperBound)
+            append(first.range.lowerBound..<last.range.upperBound)
         case .values:
             append(first.range)
             for (previous, span) in zip(spans, spans.dropFirst()) {
-                let gap = previous.range.upperBound ..< span.range.lowerBound
+                let gap = previous.range.upperBound..<span.range.lowerBound
                 guard !gap.isEmpty else { return nil }
                 let gapStart = count
                 append(gap)
-                if let blank = (gapStart ..< count).first(where: { text[$0] != UInt8(ascii: "\n") }) {
+                if let blank = (gapStart..<count).first(where: { text[$0] != UInt8(ascii: "\n") }) {
                     text[blank] = UInt8(ascii: ",")
                 } else {
                     // Line breaks only: a comma before the first, where nothing follows it.
                     text[gapStart] = UInt8(ascii: ",")
-                    for offset in gapStart + 1 ... count { text[offset] = UInt8(ascii: "\n") }
+                    for offset in gapStart + 1...count { text[offset] = UInt8(ascii: "\n") }
                     count += 1
                 }
                 append(span.range)
@@ -86,20 +90,22 @@ extension LenientJSONDecoder {
     ) throws {
         guard let base = text.baseAddress else { return }
         let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: text.count, deallocator: .none)
-        try withDocument(data, report: report, options: options, origin: DocumentOrigin(path: [], location: origin)) { impl in
+        try withDocument(data, report: report, options: options, origin: DocumentOrigin(path: [], location: origin)) {
+            impl in
             // The batch's text is `[`, whole elements and `]`: an array, unless the elements were
             // misjudged; then they are decoded one by one, as after a syntax error.
             guard impl.map.kind(0) == .array else {
-                throw DecodingErrors.syntax(JSONSyntaxError("stream batch is not one array", at: 0), path: [], bytes: nil)
+                throw DecodingErrors.syntax(
+                    JSONSyntaxError("stream batch is not one array", at: 0), path: [], bytes: nil)
             }
             impl.dispatchCache.pointee = dispatch
             defer { dispatch = impl.dispatchCache.pointee }
             let map = impl.map
             var child = 1
-            for offset in 0 ..< map.childCount(0) {
+            for offset in 0..<map.childCount(0) {
                 let mark = report?.events.count ?? 0
                 let value = try impl.element(child, as: type, parent: .root, key: IndexKey(firstIndex + offset))
-                results.append((value, mark ..< (report?.events.count ?? 0)))
+                results.append((value, mark..<(report?.events.count ?? 0)))
                 child = map.next(after: child)
             }
         }

@@ -38,8 +38,10 @@ final class StreamElementReader<T: Decodable> {
     private var nextDecoded = 0
     private var pendingError: (any Error)?
 
-    init(decoder: LenientJSONDecoder, readSize: Int, onEvent: (@Sendable (LenientDecodingEvent) -> Void)?,
-         openSource: @escaping () throws -> any ByteChunkSource) {
+    init(
+        decoder: LenientJSONDecoder, readSize: Int, onEvent: (@Sendable (LenientDecodingEvent) -> Void)?,
+        openSource: @escaping () throws -> any ByteChunkSource
+    ) {
         self.decoder = decoder
         var options = decoder.snapshot()
         // Elements are whole values, delimited by their brackets: never objects without braces.
@@ -66,7 +68,8 @@ final class StreamElementReader<T: Decodable> {
             while true {
                 try Task.checkCancellation()
                 if let element = try nextDecodedElement() { return element }
-                let filledBytes = UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: filled)
+                let filledBytes = UnsafeBufferPointer(
+                    start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: filled)
                 var spans: [ElementSpan] = []
                 var step = finder.next(in: filledBytes, isComplete: reachedEnd)
                 while case .element(let range, let index, let origin) = step {
@@ -85,8 +88,9 @@ final class StreamElementReader<T: Decodable> {
                     finish()
                     return nil
                 case .malformed(let message, let index, let location):
-                    throw DecodingErrors.syntax(JSONSyntaxError(message, at: 0), path: [IndexKey(index)],
-                                                bytes: UnsafeBufferPointer(start: nil, count: 0), origin: location)
+                    throw DecodingErrors.syntax(
+                        JSONSyntaxError(message, at: 0), path: [IndexKey(index)],
+                        bytes: UnsafeBufferPointer(start: nil, count: 0), origin: location)
                 }
             }
         } catch {
@@ -121,11 +125,13 @@ final class StreamElementReader<T: Decodable> {
         collector?.events.removeAll(keepingCapacity: true)
         let bytes = UnsafeRawBufferPointer(buffer)
         if let layout = finder.layout,
-           let text = StreamBatchText(spans: spans, bytes: bytes, layout: layout, storage: &batchText) {
+            let text = StreamBatchText(spans: spans, bytes: bytes, layout: layout, storage: &batchText)
+        {
             do {
-                try decoder.decodeStreamBatch(T.self, text: UnsafeRawBufferPointer(rebasing: batchText[..<text.count]), origin: text.origin,
-                                              firstIndex: spans[0].index, options: options, report: collector,
-                                              dispatch: &dispatch, into: &decoded)
+                try decoder.decodeStreamBatch(
+                    T.self, text: UnsafeRawBufferPointer(rebasing: batchText[..<text.count]), origin: text.origin,
+                    firstIndex: spans[0].index, options: options, report: collector,
+                    dispatch: &dispatch, into: &decoded)
                 return
             } catch {
                 guard decoded.isEmpty, Self.isBeforeAnyElement(error) else {
@@ -138,9 +144,10 @@ final class StreamElementReader<T: Decodable> {
         for span in spans {
             do {
                 let mark = collector?.events.count ?? 0
-                let value = try decoder.decodeStreamElement(T.self, bytes: UnsafeRawBufferPointer(rebasing: bytes[span.range]), index: span.index,
-                                                            location: span.origin, options: options, report: collector, dispatch: &dispatch)
-                decoded.append((value, mark ..< (collector?.events.count ?? 0)))
+                let value = try decoder.decodeStreamElement(
+                    T.self, bytes: UnsafeRawBufferPointer(rebasing: bytes[span.range]), index: span.index,
+                    location: span.origin, options: options, report: collector, dispatch: &dispatch)
+                decoded.append((value, mark..<(collector?.events.count ?? 0)))
             } catch {
                 pendingError = error
                 return
@@ -167,7 +174,8 @@ final class StreamElementReader<T: Decodable> {
             filled -= keep
         }
         if buffer.count - filled < readSize / 2 {
-            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(buffer.count * 2, filled + readSize), alignment: 1)
+            let grown = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: Swift.max(buffer.count * 2, filled + readSize), alignment: 1)
             grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[..<filled]))
             buffer.deallocate()
             buffer = grown

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 extension LenientJSONDecoder {
@@ -41,7 +41,9 @@ enum XMLDocumentParsing {
             throw corrupted(failure.reason, line: failure.line, column: failure.column, path: failure.path)
         }
         if let error = parser.parserError {
-            throw corrupted(XMLDocumentReader.describe(error), line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 0) + 1, path: [])
+            throw corrupted(
+                XMLDocumentReader.describe(error), line: max(parser.lineNumber, 1),
+                column: max(parser.columnNumber, 0) + 1, path: [])
         }
         guard parsed, !reader.records.isEmpty else {
             throw corrupted("no root element", line: max(parser.lineNumber, 1), column: nil, path: [])
@@ -53,7 +55,10 @@ enum XMLDocumentParsing {
     /// (line 3, column 7).`
     static func corrupted(_ reason: String, line: Int, column: Int?, path: [any CodingKey]) -> DecodingError {
         let place = column.map { "line \(line), column \($0)" } ?? "line \(line)"
-        return .dataCorrupted(.init(codingPath: path, debugDescription:
-            "The given data was not valid XML: \(reason) at \(JSONPath.string(for: path)) (\(place))."))
+        return .dataCorrupted(
+            .init(
+                codingPath: path,
+                debugDescription:
+                    "The given data was not valid XML: \(reason) at \(JSONPath.string(for: path)) (\(place))."))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Reads an XML document with `XMLParser` into ``XMLElementRecord``s over an
@@ -61,8 +61,10 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
 
     // MARK: Elements
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         guard failure == nil else { return }
         endRun(beforeChild: true)
         if open.isEmpty && !records.isEmpty {
@@ -86,7 +88,9 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
         lastTagEnd = place
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         guard failure == nil, let index = open.last else { return }
         endRun(beforeChild: false)
         let place = position(parser)
@@ -147,7 +151,9 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
         fail("an entity declaration (<!ENTITY \(name) …>): entities are not read", parser)
     }
 
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+    func parser(
+        _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?
+    ) {
         fail("an external entity declaration (<!ENTITY \(name) …>): entities are not read", parser)
     }
 

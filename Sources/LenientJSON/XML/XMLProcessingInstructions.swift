@@ -20,7 +20,7 @@ enum XMLProcessingInstructions {
         var start = data.startIndex
         for offset in insertions {
             let index = data.startIndex + offset
-            patched.append(data[start ..< index])
+            patched.append(data[start..<index])
             patched.append(contentsOf: space)
             start = index
         }
@@ -42,7 +42,9 @@ enum XMLProcessingInstructions {
             } else if reader.starts(with: "<?") {
                 reader.advance(2)
                 // The target: up to white space or the end of the instruction.
-                while let unit = reader.peek(), !(unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D), !reader.starts(with: "?>") {
+                while let unit = reader.peek(), !(unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D),
+                    !reader.starts(with: "?>")
+                {
                     reader.advance()
                 }
                 if reader.starts(with: "?>") { offsets.append(reader.index) }

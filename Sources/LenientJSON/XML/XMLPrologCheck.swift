@@ -26,7 +26,10 @@ enum XMLPrologCheck {
             } else if reader.starts(with: "<!DOCTYPE") {
                 let start = line
                 return hasInternalSubset(&reader, line: &line)
-                    ? ("a document type declaration with an internal subset ([…]): entities and DTDs are not read", start)
+                    ? (
+                        "a document type declaration with an internal subset ([…]): entities and DTDs are not read",
+                        start
+                    )
                     : nil
             } else {
                 return nil  // the root element, or text XMLParser rejects itself
@@ -82,7 +85,7 @@ enum XMLPrologCheck {
             let start = index + offset * width
             guard start + width <= bytes.count else { return nil }
             var value: UInt32 = 0
-            for i in 0 ..< width {
+            for i in 0..<width {
                 let byte = UInt32(bytes[bigEndian ? start + i : start + width - 1 - i])
                 value = value << 8 | byte
             }

@@ -37,8 +37,9 @@ enum XMLTextEncoding {
                 let text = UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[reader.index...])
                 guard let bad = UTF8Validation.firstInvalidByte(text) else { return nil }
                 let location = SourceLocation(offset: bad, in: text)
-                return Refusal(reason: "invalid UTF-8 (byte 0x\(String(text[bad], radix: 16, uppercase: true)))",
-                               line: location.line, column: location.column)
+                return Refusal(
+                    reason: "invalid UTF-8 (byte 0x\(String(text[bad], radix: 16, uppercase: true)))",
+                    line: location.line, column: location.column)
             }
             if let refusal { throw refusal }
             return data
@@ -48,7 +49,10 @@ enum XMLTextEncoding {
         switch (reader.width, reader.bigEndian) {
         case (1, _):
             guard let name, let legacy = legacyEncodings[name] else {
-                throw Refusal(reason: "the encoding \"\(declared?.name ?? "")\" is not read (UTF-8, UTF-16, UTF-32 and common legacy encodings are)", line: 1, column: nil)
+                throw Refusal(
+                    reason:
+                        "the encoding \"\(declared?.name ?? "")\" is not read (UTF-8, UTF-16, UTF-32 and common legacy encodings are)",
+                    line: 1, column: nil)
             }
             (encoding, encodingName) = (legacy, declared?.name ?? "")
         case (2, true): (encoding, encodingName) = (.utf16BigEndian, "UTF-16")
@@ -92,7 +96,7 @@ enum XMLTextEncoding {
                     name.unicodeScalars.append(scalar)
                     reader.advance()
                 }
-                return (name, valueStart ..< reader.index)
+                return (name, valueStart..<reader.index)
             }
             reader.advance()
             scanned += 1
@@ -101,6 +105,8 @@ enum XMLTextEncoding {
     }
 
     private static func skipSpace(_ reader: inout XMLPrologCheck.UnitReader) {
-        while let unit = reader.peek(), unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D { reader.advance() }
+        while let unit = reader.peek(), unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D {
+            reader.advance()
+        }
     }
 }

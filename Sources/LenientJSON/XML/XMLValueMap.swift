@@ -24,7 +24,8 @@ enum XMLValueMap {
     }
 
     private static func addString(_ span: XMLPositionedText.Span, to words: EntryBuffer) {
-        words.append(ValueMap.Kind.string.rawValue | (span.isNonASCII ? ValueMap.nonASCIIString : 0), span.offset, span.length)
+        words.append(
+            ValueMap.Kind.string.rawValue | (span.isNonASCII ? ValueMap.nonASCIIString : 0), span.offset, span.length)
     }
 
     /// Adds a key; returns whether it is non-ASCII (its object then compares keys as `String`s).
@@ -33,11 +34,14 @@ enum XMLValueMap {
         return span.isNonASCII
     }
 
-    private static func add(_ index: Int, records: [XMLElementRecord], textKey: XMLPositionedText.Span, to words: EntryBuffer) {
+    private static func add(
+        _ index: Int, records: [XMLElementRecord], textKey: XMLPositionedText.Span, to words: EntryBuffer
+    ) {
         let record = records[index]
         guard record.isObject else {
             // An element without attributes or children always has a text span ("" when empty).
-            return addString(record.text ?? XMLPositionedText.Span(offset: record.offset, length: 0, isNonASCII: false), to: words)
+            return addString(
+                record.text ?? XMLPositionedText.Span(offset: record.offset, length: 0, isNonASCII: false), to: words)
         }
         let entry = words.entryCount
         words.append(ValueMap.Kind.object.rawValue, record.offset, 0)
@@ -76,6 +80,8 @@ enum XMLValueMap {
             for child in group { add(child, records: records, textKey: textKey, to: words) }
             words.close(array, header: ValueMap.Kind.array.rawValue, childCount: group.count)
         }
-        words.close(entry, header: ValueMap.Kind.object.rawValue | (specialKeys ? ValueMap.hasSpecialKeys : 0), childCount: members * 2)
+        words.close(
+            entry, header: ValueMap.Kind.object.rawValue | (specialKeys ? ValueMap.hasSpecialKeys : 0),
+            childCount: members * 2)
     }
 }

@@ -152,7 +152,8 @@ indirect enum CorpusTree: Equatable, CustomStringConvertible {
     }
 
     private static func path(_ parent: String, _ key: String) -> String {
-        let plain = key.first.map { $0.isLetter || $0 == "_" } == true
+        let plain =
+            key.first.map { $0.isLetter || $0 == "_" } == true
             && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         return plain ? "\(parent).\(key)" : "\(parent)['\(key)']"
     }
@@ -175,7 +176,8 @@ indirect enum CorpusTree: Equatable, CustomStringConvertible {
         case .string(let value): return String(reflecting: value)
         case .array(let elements): return "[" + elements.map(\.description).joined(separator: ", ") + "]"
         case .object(let members):
-            return "{" + members.keys.sorted().map { "\(String(reflecting: $0)): \(members[$0]!)" }
+            return "{"
+                + members.keys.sorted().map { "\(String(reflecting: $0)): \(members[$0]!)" }
                 .joined(separator: ", ") + "}"
         }
     }
@@ -196,7 +198,8 @@ final class CodingKeyRecorder {
 
     fileprivate static func path(_ parent: String, _ key: any CodingKey) -> String {
         let name = key.stringValue
-        let plain = name.first.map { $0.isLetter || $0 == "_" } == true
+        let plain =
+            name.first.map { $0.isLetter || $0 == "_" } == true
             && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         return plain ? "\(parent).\(name)" : "\(parent)['\(name)']"
     }
@@ -322,7 +325,9 @@ private struct RecordingUnkeyedContainer: UnkeyedEncodingContainer {
         try value.encode(to: RecordingEncoder(recorder: recorder, path: nextPath()))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         KeyedEncodingContainer(RecordingKeyedContainer<NestedKey>(recorder: recorder, path: nextPath()))
     }
 

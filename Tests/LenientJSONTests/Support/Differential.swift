@@ -183,7 +183,8 @@ func parityProblem<T: Equatable>(_ parity: Parity<T>) -> String? {
         if f.key != s.key { problems.append(".strict keyNotFound key differs") }
         // LenientJSON reports the full path where JSONDecoder reports a shorter one for
         // dataCorrupted (`[]` at the top, or the parent's path for a bad .iso8601 date).
-        let fullerPath = f.kind == "dataCorrupted" && f.path.count < s.path.count && Array(s.path.prefix(f.path.count)) == f.path
+        let fullerPath =
+            f.kind == "dataCorrupted" && f.path.count < s.path.count && Array(s.path.prefix(f.path.count)) == f.path
         if !f.path.isEmpty && f.path != s.path && !fullerPath { problems.append(".strict codingPath differs") }
     }
     if case .value(let f) = parity.foundation {
@@ -204,13 +205,15 @@ func parityProblem<T: Equatable>(_ parity: Parity<T>) -> String? {
 
 func report<T>(_ parity: Parity<T>) -> String {
     var text = """
-      JSONDecoder:   \(parity.foundation)
-      .strict:       \(parity.strict)
-      default:       \(parity.lenient)\(parity.foundation.succeeded ? "" : " (not compared: JSONDecoder threw)")
-    """
+          JSONDecoder:   \(parity.foundation)
+          .strict:       \(parity.strict)
+          default:       \(parity.lenient)\(parity.foundation.succeeded ? "" : " (not compared: JSONDecoder threw)")
+        """
     if let f = parity.foundation.value {
         for (name, other) in [(".strict", parity.strict.value), ("default", parity.lenient.value)] {
-            if let other, let diff = lineDiff(f, other) { text += "\n  \(name) vs JSONDecoder, differing lines:\n\(diff)" }
+            if let other, let diff = lineDiff(f, other) {
+                text += "\n  \(name) vs JSONDecoder, differing lines:\n\(diff)"
+            }
         }
     }
     return text
@@ -222,7 +225,7 @@ func lineDiff<T>(_ a: T, _ b: T) -> String? {
     let y = String(describing: b).components(separatedBy: "\n")
     guard x.count > 1 || y.count > 1, x != y else { return nil }
     var out: [String] = []
-    for i in 0 ..< max(x.count, y.count) where (i < x.count ? x[i] : "") != (i < y.count ? y[i] : "") {
+    for i in 0..<max(x.count, y.count) where (i < x.count ? x[i] : "") != (i < y.count ? y[i] : "") {
         out.append("    - \(i < x.count ? x[i] : "")\n    + \(i < y.count ? y[i] : "")")
         if out.count == 12 { break }
     }
@@ -305,9 +308,9 @@ func expectObjectParity<T: Decodable & Equatable>(
     // JSONSerialization on Linux reads neither JSON5 nor brace-less dictionaries.
     guard !foundation.assumesTopLevelDictionary, !foundation.allowsJSON5 else { return false }
     guard let tree = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-          let written = try? JSONSerialization.data(withJSONObject: tree, options: [.fragmentsAllowed]),
-          let reread = try? foundation.decode(type, from: paddedForFoundation(written)),
-          sameValue(reread, expected)
+        let written = try? JSONSerialization.data(withJSONObject: tree, options: [.fragmentsAllowed]),
+        let reread = try? foundation.decode(type, from: paddedForFoundation(written)),
+        sameValue(reread, expected)
     else { return false }
     let strictOutcome = Outcome { try strict.decode(type, fromJSONObject: tree) }
     var lenientOutcome = Outcome { try lenient.decode(type, fromJSONObject: tree) }
@@ -319,7 +322,8 @@ func expectObjectParity<T: Decodable & Equatable>(
         let exact = Outcome { try lenient.decode(type, fromJSONObject: tree) }
         if lenientOutcome.succeeded && exact == .value(expected) { lenientOutcome = exact }
     }
-    for (name, outcome) in [(".strict", strictOutcome), ("default", lenientOutcome)] where name == ".strict" || checkDefaultPolicy {
+    for (name, outcome) in [(".strict", strictOutcome), ("default", lenientOutcome)]
+    where name == ".strict" || checkDefaultPolicy {
         if outcome != .value(expected) {
             let diff = outcome.value.flatMap { lineDiff(expected, $0) }.map { "\n  differing lines:\n" + $0 } ?? ""
             Issue.record(

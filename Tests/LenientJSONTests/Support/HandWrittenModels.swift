@@ -72,7 +72,8 @@ struct AnyCodableValue: Decodable, Equatable, CustomStringConvertible {
         } else if let dictionary = try? container.decode([String: AnyCodableValue].self) {
             value = dictionary.mapValues(\.value)
         } else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "AnyCodable value cannot be decoded")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "AnyCodable value cannot be decoded")
         }
     }
 

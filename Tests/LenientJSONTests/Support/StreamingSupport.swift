@@ -21,7 +21,7 @@ struct ChunkedBytes: AsyncSequence, Sendable {
             turn += 1
             let end = Swift.min(bytes.count, offset + size)
             defer { offset = end }
-            return Array(bytes[offset ..< end])
+            return Array(bytes[offset..<end])
         }
     }
 
@@ -58,8 +58,10 @@ enum StreamInput: String, CaseIterable, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 
     /// The elements of `text` read through this input, and the error that ended them (if any).
-    func read<T: Decodable & Sendable>(_ type: T.Type, _ bytes: [UInt8], decoder: LenientJSONDecoder,
-                                       onEvent: (@Sendable (LenientDecodingEvent) -> Void)? = nil) async -> StreamResult<T> {
+    func read<T: Decodable & Sendable>(
+        _ type: T.Type, _ bytes: [UInt8], decoder: LenientJSONDecoder,
+        onEvent: (@Sendable (LenientDecodingEvent) -> Void)? = nil
+    ) async -> StreamResult<T> {
         switch self {
         case .file:
             let url = temporaryFile(bytes)
@@ -67,10 +69,13 @@ enum StreamInput: String, CaseIterable, Sendable, CustomStringConvertible {
             if let onEvent { return await collect(decoder.elements(of: type, from: url, onEvent: onEvent)) }
             return await collect(decoder.elements(of: type, from: url))
         case .singleBytes:
-            if let onEvent { return await collect(decoder.elements(of: type, from: SingleBytes(bytes: bytes), onEvent: onEvent)) }
+            if let onEvent {
+                return await collect(decoder.elements(of: type, from: SingleBytes(bytes: bytes), onEvent: onEvent))
+            }
             return await collect(decoder.elements(of: type, from: SingleBytes(bytes: bytes)))
         case .chunks:
-            return await collect(decoder.elements(of: type, from: ChunkedBytes(bytes: bytes, sizes: [7]), onEvent: onEvent))
+            return await collect(
+                decoder.elements(of: type, from: ChunkedBytes(bytes: bytes, sizes: [7]), onEvent: onEvent))
         }
     }
 }
@@ -94,7 +99,8 @@ func collect<T>(_ elements: LenientJSONElements<T>) async -> StreamResult<T> {
 
 /// A new file in the temporary directory holding `bytes`.
 func temporaryFile(_ bytes: [UInt8], suffix: String = ".json") -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lenient-stream-\(UUID().uuidString)\(suffix)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "lenient-stream-\(UUID().uuidString)\(suffix)")
     _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
     return url
 }

@@ -14,8 +14,10 @@ enum InputKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 
     /// `data` decoded as `type` by `decoder` through this input, collecting `report`.
-    func decode<T: Decodable>(_ type: T.Type, from data: Data, with decoder: LenientJSONDecoder,
-                              report: inout LenientDecodingReport) throws -> T {
+    func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, with decoder: LenientJSONDecoder,
+        report: inout LenientDecodingReport
+    ) throws -> T {
         switch self {
         case .data: return try decoder.decode(type, from: data, report: &report)
         case .jsonObject:
@@ -29,7 +31,8 @@ enum InputKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         switch self {
         case .data: return try decoder.decode(type, from: data)
         case .jsonObject:
-            return try decoder.decode(type, fromJSONObject: JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed))
+            return try decoder.decode(
+                type, fromJSONObject: JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed))
         }
     }
 }

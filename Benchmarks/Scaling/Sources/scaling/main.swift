@@ -52,7 +52,7 @@ func badRow(_ i: Int) -> String {
 
 func array(_ n: Int, pretty: Bool, _ row: (Int) -> String) -> Data {
     var text = pretty ? "[\n" : "["
-    for i in 0 ..< n {
+    for i in 0..<n {
         if i > 0 { text += pretty ? ",\n" : "," }
         var element = row(i)
         if pretty { element = element.replacingOccurrences(of: "\",\"", with: "\",\n    \"") }
@@ -65,7 +65,7 @@ func array(_ n: Int, pretty: Bool, _ row: (Int) -> String) -> Data {
 /// An object of `n` filler members, then the model's keys respelled.
 func wideObject(_ n: Int, tail: String) -> Data {
     var text = "{"
-    for i in 0 ..< n { text += #""field\#(i)":\#(i),"# }
+    for i in 0..<n { text += #""field\#(i)":\#(i),"# }
     text += tail + "}"
     return Data(text.utf8)
 }
@@ -75,7 +75,7 @@ func ambiguousObject(_ n: Int) -> Data {
     let letters = Array("firstname")
     let separators = ["", "_", "-", " "]
     var text = "{"
-    for i in 0 ..< n {
+    for i in 0..<n {
         var code = i
         var key = ""
         for (index, letter) in letters.enumerated() {
@@ -142,7 +142,7 @@ struct Chunks: AsyncSequence, Sendable {
             guard index < data.count else { return nil }
             let end = Swift.min(index + 65536, data.count)
             defer { index = end }
-            return data.subdata(in: index ..< end)
+            return data.subdata(in: index..<end)
         }
     }
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(data: data, index: 0) }
@@ -237,7 +237,7 @@ let shapes: [Shape] = [
         }
     },
     Shape(name: "long-line-coerced-report") { n in
-        let data = Data(("[" + (0 ..< 8 * n).map { #""\#($0)""# }.joined(separator: ",") + "]").utf8)
+        let data = Data(("[" + (0..<8 * n).map { #""\#($0)""# }.joined(separator: ",") + "]").utf8)
         return {
             var report = LenientDecodingReport()
             _ = try lenient().decode([Int].self, from: data, report: &report)
@@ -258,7 +258,9 @@ let shapes: [Shape] = [
             try blocking {
                 let events = Counter()
                 var rows = 0
-                for try await _ in lenient().elements(of: Row.self, from: Chunks(data: data), onEvent: { _ in events.add() }) { rows += 1 }
+                for try await _ in lenient().elements(
+                    of: Row.self, from: Chunks(data: data), onEvent: { _ in events.add() })
+                { rows += 1 }
                 return rows + events.count
             }
         }
@@ -281,7 +283,8 @@ let runs = arguments.first.flatMap(Int.init) ?? 3
 if !arguments.isEmpty, Int(arguments[0]) != nil { arguments.removeFirst() }
 let selected = arguments.isEmpty ? shapes : shapes.filter { arguments.contains($0.name) }
 if selected.isEmpty {
-    FileHandle.standardError.write(Data("scaling: no shape named \(arguments.joined(separator: ", ")) (see --list)\n".utf8))
+    FileHandle.standardError.write(
+        Data("scaling: no shape named \(arguments.joined(separator: ", ")) (see --list)\n".utf8))
     exit(2)
 }
 
@@ -290,7 +293,7 @@ if selected.isEmpty {
 func fastest(_ body: () throws -> Int) -> (seconds: Double, result: Int) {
     var times: [Double] = []
     var result = 0
-    for _ in 0 ..< runs {
+    for _ in 0..<runs {
         let start = DispatchTime.now().uptimeNanoseconds
         do { result = try body() } catch { result = -3 }
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
@@ -309,9 +312,12 @@ for shape in selected {
     let ratio = large.seconds / max(small.seconds, 0.005)
     let pass = ratio <= 5.0 && small.result >= 0 && large.result >= 0
     if !pass { failures += 1 }
-    say(shape.name.padding(toLength: 34, withPad: " ", startingAt: 0)
-          + String(format: " %10.4f %10.4f %6.2fx  %@", small.seconds, large.seconds, ratio, pass ? "PASS" : "FAIL")
-          + (small.result < 0 || large.result < 0 ? " (unexpected outcome \(small.result), \(large.result))" : ""))
+    say(
+        shape.name.padding(toLength: 34, withPad: " ", startingAt: 0)
+            + String(format: " %10.4f %10.4f %6.2fx  %@", small.seconds, large.seconds, ratio, pass ? "PASS" : "FAIL")
+            + (small.result < 0 || large.result < 0 ? " (unexpected outcome \(small.result), \(large.result))" : ""))
 }
-say(failures == 0 ? "scaling: all \(selected.count) shapes PASS" : "scaling: \(failures) of \(selected.count) shapes FAIL")
+say(
+    failures == 0
+        ? "scaling: all \(selected.count) shapes PASS" : "scaling: \(failures) of \(selected.count) shapes FAIL")
 exit(failures == 0 ? 0 : 1)

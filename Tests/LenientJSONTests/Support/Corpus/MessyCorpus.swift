@@ -237,11 +237,12 @@ private enum MessySchemas {
     // CanadaModels.swift
     static let canada: MessySchema = .object([
         "type": .string,
-        "features": .array(.object([
-            "type": .string,
-            "properties": .object(["name": .string]),
-            "geometry": .object(["type": .string, "coordinates": .array(.array(.array(.number)))]),
-        ])),
+        "features": .array(
+            .object([
+                "type": .string,
+                "properties": .object(["name": .string]),
+                "geometry": .object(["type": .string, "coordinates": .array(.array(.array(.number)))]),
+            ])),
     ])
 
     // CitmCatalogModels.swift
@@ -253,11 +254,13 @@ private enum MessySchemas {
         ])
         let performance = MessySchema.object([
             "eventId": .number, "id": .number, "logo": .string, "name": .string,
-            "prices": .array(.object(["amount": .number, "audienceSubCategoryId": .number, "seatCategoryId": .number])),
-            "seatCategories": .array(.object([
-                "areas": .array(.object(["areaId": .number, "blockIds": .array(.number)])),
-                "seatCategoryId": .number,
-            ])),
+            "prices": .array(
+                .object(["amount": .number, "audienceSubCategoryId": .number, "seatCategoryId": .number])),
+            "seatCategories": .array(
+                .object([
+                    "areas": .array(.object(["areaId": .number, "blockIds": .array(.number)])),
+                    "seatCategoryId": .number,
+                ])),
             "seatMapImage": .string, "start": .number, "venueCode": .string,
         ])
         return .object([
@@ -309,7 +312,9 @@ private struct SpanParser {
     private func error(_ message: String) -> MessyCorpusError { MessyCorpusError(offset: index, message: message) }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+        {
             index += 1
         }
     }
@@ -391,7 +396,7 @@ private struct SpanParser {
     private static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-             UInt8(ascii: "e"), UInt8(ascii: "E"):
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
             true
         default:
             false
@@ -499,7 +504,8 @@ private struct Rewriter {
                     childSchema = fieldSchema
                     let variants = variants(of: name)
                     if normalizedCounts[MessyCorpus.normalizedKey(name)] == 1, !variants.isEmpty,
-                       decide(.keySpelling) {
+                        decide(.keySpelling)
+                    {
                         out.append(UInt8(ascii: "\""))
                         out.append(contentsOf: variants[pick(variants.count)].utf8)
                         out.append(UInt8(ascii: "\""))
@@ -526,7 +532,8 @@ private struct Rewriter {
 
         case (.array, .array(let elementSchema)):
             if node.children.count == 1, node.children[0].kind != .array, node.children[0].kind != .null,
-               decide(.arrayUnwrap) {
+                decide(.arrayUnwrap)
+            {
                 emit(node.children[0], elementSchema)
                 return
             }
