@@ -20,7 +20,7 @@ extension DecoderImpl {
     @inline(__always)
     func discardingEventsOnFailure<R>(_ body: () throws -> R) rethrows -> R {
         let mark = report?.events.count ?? 0
-        let leniency = leniencyCount
+        let leniency = session.leniencyCount
         do {
             return try body()
         } catch {
@@ -31,7 +31,7 @@ extension DecoderImpl {
 
     /// Removes the events after the first `mark` and sets the leniency count to `leniency`.
     func discardEvents(from mark: Int, leniency: Int) {
-        leniencyCount = leniency
+        session.leniencyCount = leniency
         if let report, report.events.count > mark { report.events.removeSubrange(mark...) }
     }
 
@@ -46,7 +46,8 @@ extension DecoderImpl {
             case .number:
                 let valid = map.isJSON5 ? JSON5Number(map.text(current)) != nil : map.numberShape(current) != nil
                 if !valid {
-                    return DecodingErrors.malformedNumber(path: path(), map: map, entry: current)
+                    return DecodingErrors.malformedNumber(
+                        path: path(), map: map, entry: current, describes: mode.describesErrors)
                 }
             case .string where map.flags(current) & (ValueMap.complexString | ValueMap.nonASCIIString) != 0:
                 do {
