@@ -88,7 +88,7 @@ struct FuzzConfiguration: Sendable {
 
 /// The decoders of one configuration: JSONDecoder and each preset, the lenient ones also with
 /// exact key matching (normalized matching may fill an Optional that JSONDecoder leaves `nil`,
-/// the one documented difference of SPEC 1.1).
+/// the one documented difference of the DifferencesFromJSONDecoder article).
 struct FuzzDecoders: Sendable {
     let foundation = JSONDecoder()
     let strict = LenientJSONDecoder(policy: .strict)
@@ -134,7 +134,7 @@ struct FuzzComparisonOf<T: Decodable & Equatable>: FuzzComparison {
     }
 }
 
-/// The differential target's check (SPEC 1.1, 1.2): on every input, `.strict` gives exactly
+/// The differential target's check (DifferencesFromJSONDecoder article): on every input, `.strict` gives exactly
 /// JSONDecoder's value or error case, and `.lenient` and `.permissive` give JSONDecoder's value
 /// wherever JSONDecoder succeeds, for synthesized and hand-written models, through `Data` and
 /// (where JSONSerialization holds the document faithfully) `fromJSONObject`.
@@ -396,7 +396,7 @@ enum FuzzDifferentialCheck {
                 ".\(name) value differs", data, model, configuration, "  JSONDecoder: \(expected)\n  .\(name): \(value)"
             )
         case .failure(let error):
-            // SPEC 1.3: a key matched by normalization may lead to a value JSONDecoder never
+            // InputAndLimits article: a key matched by normalization may lead to a value JSONDecoder never
             // reads; when that value is invalid JSON, it is an error (never recovered). Where
             // exact keys give JSONDecoder's value, that is the only difference.
             if isSyntaxError(error), let exactKeys, let exact = try? exactKeys(), same(expected, exact) { return nil }

@@ -1,4 +1,4 @@
-// SPEC §3, row by row: every L, P and `-` row of the coercion table, checked for `.lenient`,
+// The CoercionRules article, row by row: every L, P and `-` row of the coercion table, checked for `.lenient`,
 // `.permissive` (the rule alone and the whole preset), and `.strict` against Foundation's
 // `JSONDecoder` (same value, or the same `DecodingError` case), each through `Data` and through
 // `decode(_:fromJSONObject:)` (a `JSONSerialization` tree of the same text, plus hand-written
@@ -13,7 +13,7 @@ import Testing
 
 // MARK: - Suite
 
-@Suite("SPEC §3 coercion rules")
+@Suite("Coercion rules")
 struct CoercionRuleTests {
     // Integers
 
@@ -255,7 +255,7 @@ private enum CRTRows {
         permissiveOnly(#""about -3 degrees""#, Double.self, -3),
         permissiveOnly(#""0 apples""#, Bool.self, false),
         permissiveOnly(#""42 abc""#, Int.self, 42),
-        // Digits inside a word are not a number (SPEC 3).
+        // Digits inside a word are not a number (CoercionRules article).
         never(#""42abc""#, Int.self),
         never(#""v2""#, UInt.self),
         never(#""QmV0""#, Int.self),

@@ -1,4 +1,4 @@
-// SPEC §3 (collection rows) and §5 (collection recovery), issue 10 item 9 and issue 11:
+// CoercionRules article (collection rows), MissingNullAndInvalidValues article (collection recovery):
 // `[]` → `[:]` acts only where the strict reading failed (an empty dictionary with struct keys,
 // which JSONEncoder writes as `[]`, decodes back in every policy); under `.permissive` a bad
 // member of `[Int: V]` is dropped as for `[String: V]`, a bad element of a `Set` is dropped,
@@ -11,7 +11,7 @@ import Foundation
 import LenientJSON
 import Testing
 
-@Suite("SPEC §3, §5 collection rules")
+@Suite("Collection rules")
 struct CollectionRuleTests {
     // MARK: Models
 

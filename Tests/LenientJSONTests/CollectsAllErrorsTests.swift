@@ -1,4 +1,4 @@
-// SPEC §9 `collectsAllErrors` / `LenientDecodingErrors` (issue #14 item 4): a failing decode
+// `collectsAllErrors` / `LenientDecodingErrors` (ErrorMessages article): a failing decode
 // lists every problem of the document, in document order, each once, with the path, line,
 // column, expected and found of the error the decoder throws one at a time; a document
 // without problems decodes as before; with the flag unset nothing changes. Errors that a
@@ -9,7 +9,7 @@ import Foundation
 import LenientJSON
 import Testing
 
-@Suite("SPEC §9 every error at once")
+@Suite("Every error at once")
 struct CollectsAllErrorsTests {
     // MARK: Models
 

@@ -1,4 +1,4 @@
-// SPEC §9 register(_:decode:): a closure from JSONValue to T used wherever T is decoded (it wins
+// register(_:decode:) (Mapping article): a closure from JSONValue to T used wherever T is decoded (it wins
 // over T's own init(from:)), from Data and fromJSONObject, at any depth, under every policy; its
 // errors carry the value's path and position.
 
@@ -51,7 +51,7 @@ final class ClosureCat: ClosureAnimal, @unchecked Sendable {}
 
 struct ClosureError: Error {}
 
-@Suite("SPEC §9 register(_:decode:)")
+@Suite("register(_:decode:)")
 struct CustomDecodeTests {
     static func decoder(_ preset: Preset) -> LenientJSONDecoder {
         let decoder = LenientJSONDecoder(policy: preset.policy)

@@ -1,4 +1,4 @@
-// SPEC §9 register(fallback:): the value a type takes wherever one is missing, null or cannot
+// register(fallback:) (Mapping article): the value a type takes wherever one is missing, null or cannot
 // be decoded, at any depth, in arrays, dictionaries and Optionals (in an Optional only a value
 // that cannot be decoded: null and a missing key stay nil), under every policy, after the
 // policy's own rules, winning over .permissive's defaults and over dropping; reported as
@@ -25,7 +25,7 @@ struct FallbackCounter: Decodable, Equatable {
     var count: Int
 }
 
-@Suite("SPEC §9 register(fallback:)")
+@Suite("register(fallback:)")
 struct FallbackTests {
     static func decoder(_ preset: Preset) -> LenientJSONDecoder {
         let decoder = LenientJSONDecoder(policy: preset.policy)

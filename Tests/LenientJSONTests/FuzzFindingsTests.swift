@@ -41,7 +41,7 @@ struct FuzzFindingsTests {
     ///
     /// `{"I":"\xFF"}` into `FuzzOptionals`: JSONDecoder never reads member `I` (the model's key
     /// is `i`) and so never sees its invalid UTF-8; normalized key matching reads it, and a
-    /// syntax error that is read is never recovered (SPEC 1.3), so `.lenient` and
+    /// syntax error that is read is never recovered (InputAndLimits article), so `.lenient` and
     /// `.permissive` throw `dataCorrupted`.
     /// The check itself knows this difference (it accepts a syntax error where exact keys give
     /// JSONDecoder's value), so no finding is listed here today.

@@ -1,4 +1,4 @@
-// SPEC §9 JSONValue: public, Sendable, Hashable, Decodable through LenientJSONDecoder and
+// JSONValue (Mapping article): public, Sendable, Hashable, Decodable through LenientJSONDecoder and
 // JSONDecoder; numbers keep their literal text (the input's exact text through
 // LenientJSONDecoder); no coercion ever changes what it holds.
 
@@ -13,7 +13,7 @@ struct DynamicEvent: Decodable, Equatable {
     var list: [JSONValue]
 }
 
-@Suite("SPEC §9 JSONValue")
+@Suite("JSONValue")
 struct JSONValueTests {
     static let anyJSON = #"""
         {"id": 17, "name": "Ada", "tags": ["a", "b"], "active": true, "deleted": false, "parent": null,

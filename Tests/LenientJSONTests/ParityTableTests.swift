@@ -203,7 +203,7 @@ struct UserInfoReader: Decodable, Equatable, Sendable {
 }
 
 /// The structure of any JSON value, with the coding path seen at every node. Tries several
-/// types in turn, so the default policy is exempt (SPEC 1.1).
+/// types in turn, so the default policy is exempt (HandWrittenDecoders article).
 indirect enum Recorder: Decodable, Equatable, Sendable {
     case null([String]), bool(Bool, [String]), number(String, [String]), string(String, [String])
     case array([Recorder], [String]), object([String: Recorder], [String])

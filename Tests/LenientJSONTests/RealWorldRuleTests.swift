@@ -1,4 +1,5 @@
-// Issue 11 (SPEC §3, §5, §6, §1.4): the rules real payloads need and the errors that point
+// CoercionRules, MissingNullAndInvalidValues, TheReport and ErrorMessages articles: the rules
+// real payloads need and the errors that point
 // at the input. JSON text in a string where an object or array is expected (a property, an
 // element, the root; before wrapping the string as one element); PHP's `false` as `nil` for an
 // Optional of any type but `Bool`; under `.permissive` an Optional model whose object supplies

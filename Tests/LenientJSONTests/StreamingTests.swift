@@ -1,4 +1,4 @@
-// Streaming (issue #16, SPEC §10): `elements(of:from:)` over a file, an AsyncSequence of bytes
+// Streaming (the Streaming article): `elements(of:from:)` over a file, an AsyncSequence of bytes
 // and one of chunks yields what a whole-document decode of the same elements gives: JSONDecoder's
 // values where JSONDecoder succeeds, and otherwise the same values, errors (index, path, line,
 // column in the whole stream) and report events as `LenientJSONDecoder` decoding the array.
@@ -223,7 +223,7 @@ struct StreamingTests {
     }
 
     /// An element that is not valid JSON ends the stream under every policy, `.permissive`
-    /// included (SPEC 1.3: a syntax error is never recovered), at its line and column.
+    /// included (a syntax error is never recovered: InputAndLimits article), at its line and column.
     @Test("A syntax error inside an element ends the stream", arguments: [LenientPolicy.strict, .lenient, .permissive])
     func syntaxErrorInElement(policy: LenientPolicy) async throws {
         let text =

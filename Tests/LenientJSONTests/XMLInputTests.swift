@@ -1,5 +1,5 @@
-// decode(_:fromXML:) (SPEC 9, issue 14 item 1): element -> object, attribute -> key, repeated
-// child -> array, text -> string, mixed content under "#text"; then every rule of SPEC 3 under
+// decode(_:fromXML:) (XMLAndObjectTrees article): element -> object, attribute -> key, repeated
+// child -> array, text -> string, mixed content under "#text"; then every rule of the CoercionRules article under
 // the decoder's policy. Expected values come from JSONDecoder decoding the same document
 // written as typed JSON, or are written out by hand.
 import Foundation
