@@ -260,7 +260,7 @@ enum FuzzDifferentialCheck {
 
     /// Whether `data` holds a hex number followed by `.` (`0xA.`) or by a binary exponent
     /// (`0x1P4`, which JSONDecoder reads as the integer 16), which JSONDecoder's JSON5 number
-    /// reading accepts (README "Differences"), or a digitless exponent.
+    /// reading accepts (DifferencesFromJSONDecoder article), or a digitless exponent.
     static func hasLaxJSON5Number(_ data: Data) -> Bool {
         hasIncompleteExponent(data)
             || hasHexNumber(data, followedBy: [UInt8(ascii: "."), UInt8(ascii: "p"), UInt8(ascii: "P")])
@@ -319,13 +319,13 @@ enum FuzzDifferentialCheck {
                     "  JSONDecoder: \(expected)\n  .strict:     \(value)")
             }
         case (.success(let expected), .failure(let error)):
-            // README "Differences": JSONDecoder's JSON5 number reading lets some malformed
+            // DifferencesFromJSONDecoder article: JSONDecoder's JSON5 number reading lets some malformed
             // numbers through (`500e-`, `0e-`, `0x00.0`; it also reads past its input there).
             if decoders.foundation.allowsJSON5, isMalformedNumberError(error) || hasLaxJSON5Number(data) { return nil }
             return mismatch(
                 ".strict threw", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(error)")
         case (.failure(let expected), .success(let value)):
-            // README "Differences": JSONDecoder rejects `0e5` (a zero, then an exponent of one to
+            // DifferencesFromJSONDecoder article: JSONDecoder rejects `0e5` (a zero, then an exponent of one to
             // nine with no sign or fraction), which is valid JSON and reads as 0.
             if hasZeroWithExponent(data) { return nil }
             return mismatch(
@@ -334,7 +334,7 @@ enum FuzzDifferentialCheck {
             if errorCase(expected) != errorCase(error) {
                 // JSONDecoder's error is its rejection of `0e5` (see above), ours a later value's.
                 if hasZeroWithExponent(data) { return nil }
-                // README "Differences": a dictionary's values are decoded in hash order by
+                // DifferencesFromJSONDecoder article: a dictionary's values are decoded in hash order by
                 // JSONDecoder, in document order here, so with several bad members the first
                 // error can differ (both fail).
                 if T.self is any FuzzDictionaryModel.Type { return nil }

@@ -7,7 +7,7 @@
 // UTF-16 and UTF-32, `\uXXXX` and `\/` escapes, comments under `allowsJSON5`), and a messy
 // rewrite of the same value (keys respelled, numbers as strings, booleans as words, single
 // elements unwrapped, absent optionals made unreadable), counting each rewrite. The property
-// (README "Lenient rules", the DocC article on the report): `LenientJSONDecoder()` decodes the
+// (the CoercionRules and TheReport DocC articles): `LenientJSONDecoder()` decodes the
 // messy document to exactly what JSONDecoder decodes from the clean one, with one report event
 // of the right kind and path per rewrite; and it decodes the clean document to the same value
 // without any event. Leniency is never switched off for a whole document.

@@ -50,7 +50,7 @@ struct FuzzFindingsTests {
     /// Findings not fixed yet, with what is wrong (the README of the findings tracks them):
     /// their check fails as a known issue, and the test fails once one passes, so that its
     /// entry is removed with the fix.
-    /// (`[0e2]`, the README's documented `0e5` difference, is now known to the check.)
+    /// (`[0e2]`, the `0e5` difference of the DifferencesFromJSONDecoder article, is now known to the check.)
     static let openFindings: [String: String] = [:]
 
     @Test("the findings folder holds .bin files, each named for the target that found it")

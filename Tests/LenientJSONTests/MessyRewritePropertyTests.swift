@@ -3,7 +3,7 @@
 // millions of inputs): for documents JSONDecoder accepts, with the syntax variations it accepts,
 // a messy rewrite of the same value decodes under `.lenient` to exactly JSONDecoder's value of
 // the clean document, with one report event of the right kind and path per rewrite. Leniency is
-// never switched off for a whole document (README "Lenient rules"; a trailing comma once did).
+// never switched off for a whole document (InputAndLimits article; a trailing comma once did).
 import Foundation
 import LenientJSON
 import Testing
@@ -57,7 +57,7 @@ struct MessyRewritePropertyTests {
     }
 
     /// The property's finding, minimized (Fuzz/Findings/README.md, `messy-json5-bool-from-number.bin`):
-    /// the numbers 0 and 1 read as a Bool under `.lenient` (README "Lenient rules"), with and
+    /// the numbers 0 and 1 read as a Bool under `.lenient` (CoercionRules article), with and
     /// without JSON5 alike.
     struct Flag: Decodable, Equatable { var isActive: Bool }
 

@@ -835,7 +835,7 @@ enum RandomDifferential {
         let parity = decodeAll(Node.self, from: c.document, configure: c.config.configure(c.schema))
         guard let problem = parityProblem(parity) else { return nil }
         // A `[String: T]` decodes its members in hash order in JSONDecoder (random per process)
-        // and in document order in LenientJSON (README, "Differences from JSONDecoder"): with
+        // and in document order in LenientJSON (DifferencesFromJSONDecoder article): with
         // several bad members, the first error may differ. Both must still fail.
         if c.schema.hasGenericDictionary, parity.foundation.error != nil, parity.strict.error != nil {
             return nil

@@ -152,8 +152,8 @@ struct StreamingTests {
         #expect(error.message.contains(#"did you mean "agee"?"#), "\(error.message)")
     }
 
-    /// The README's example, word for word.
-    @Test("The README's error example")
+    /// The Streaming article's example, word for word.
+    @Test("The Streaming article's error example")
     func readmeExample() async throws {
         let text =
             (0..<41).map { #"{"name": "p\#($0)", "age": \#($0)}"# }.joined(separator: "\n") + "\n"
