@@ -210,7 +210,10 @@ enum FuzzDifferentialCheck {
     {
         let input = String(decoding: data.prefix(600), as: UTF8.self)
         return
-            "differential mismatch: \(what)\n  model: \(model)\n  configuration: \(configuration)\n  input: \(input)\n\(details)"
+            """
+            differential mismatch: \(what)\n  model: \(model)\n  configuration: \(configuration)\n  input: \(input)\
+            \n\(details)
+            """
     }
 
     /// JSONDecoder traps (instead of throwing) on a document that ends with the `[` opening the

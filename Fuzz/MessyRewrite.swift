@@ -738,7 +738,10 @@ struct MessySyntax: CustomStringConvertible {
     }
 
     var description: String {
-        "\(encoding.rawValue)\(allowsJSON5 ? ", JSON5" : ""), whitespace \(whitespace)%, trailing commas \(trailingCommas)%, escapes \(escapes)%"
+        """
+        \(encoding.rawValue)\(allowsJSON5 ? ", JSON5" : ""), whitespace \(whitespace)%, trailing comma\
+        s \(trailingCommas)%, escapes \(escapes)%
+        """
     }
 
     func write(_ json: MessyJSON, _ c: inout MessyChoices) -> String {
@@ -947,7 +950,8 @@ enum MessyRewriteCheck {
             let extra = difference(actual, pair.expectedEvents)
             return failure(
                 """
-                the report's events differ from the rewrites (\(pair.expectedEvents.count) rewrites, \(actual.count) events)
+                the report's events differ from the rewrites (\(pair.expectedEvents.count) rewrites,\
+                 \(actual.count) events)
                   expected, not reported: \(missing)
                   reported, not expected: \(extra)
                   all reported: \(report.events.map(\.description))

@@ -100,7 +100,10 @@ struct AliasTests {
         let decoder = Self.decoder(.lenient)
         decoder.register(aliases: ["name": ["display"]], for: AliasPerson.self)
         let json =
-            #"{"first_name": "Ada", "last_name": "Lovelace", "AGE": 36, "Name": "by normalization", "display": "by alias"}"#
+            #"""
+            {"first_name": "Ada", "last_name": "Lovelace", "AGE": 36, "Name": "by normalization", "display": "by a\#
+            lias"}
+            """#
         let person = try input.decode(AliasPerson.self, from: Data(json.utf8), with: decoder)
         #expect(person == AliasPerson(firstName: "Ada", lastName: "Lovelace", age: 36, name: "by alias"))
     }

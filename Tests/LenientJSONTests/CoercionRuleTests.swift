@@ -337,7 +337,8 @@ private enum CRTRows {
         accepted("0.1", Decimal.self, decimal("0.1")),
         accepted("-2.50", Decimal.self, decimal("-2.50")),
         lenientRule(
-            #""3.14159265358979323846264338327950288""#, Decimal.self, decimal("3.14159265358979323846264338327950288")),
+            #""3.14159265358979323846264338327950288""#, Decimal.self,
+            decimal("3.14159265358979323846264338327950288")),
         lenientRule(#""0.1""#, Decimal.self, decimal("0.1")),
         lenientRule(#"" -2.50 ""#, Decimal.self, decimal("-2.50")),
         lenientRule(#""+12""#, Decimal.self, decimal("12")),
@@ -403,7 +404,9 @@ private enum CRTRows {
     static let stringFromNumber: [any CoercionRuleRow] = [
         lenientRule(
             "94015", String.self, "94015",
-            trees: [hand("Int 94015 (RPJSONMapper zip)") { 94015 }, hand("NSNumber(94015)") { NSNumber(value: 94015) }]),
+            trees: [
+                hand("Int 94015 (RPJSONMapper zip)") { 94015 }, hand("NSNumber(94015)") { NSNumber(value: 94015) },
+            ]),
         lenientRule("68.50", String.self, "68.50", serializationTree: false),
         lenientRule("1e2", String.self, "1e2", serializationTree: false),
         lenientRule("1E+2", String.self, "1E+2", serializationTree: false),

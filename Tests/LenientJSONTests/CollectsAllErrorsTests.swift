@@ -79,7 +79,8 @@ struct CollectsAllErrorsTests {
 
     static let valid = """
         {"id": 1, "quantity": 2, "customer": {"name": "Ada", "address": {"city": "London", "zip": 1}},
-         "items": [{"sku": "a", "price": 1}], "placed": "2024-05-01T10:00:00Z", "extra": [1, "x", null], "choice": [1, 2]}
+         "items": [{"sku": "a", "price": 1}], "placed": "2024-05-01T10:00:00Z", "extra": [1, "x", null],\
+         "choice": [1, 2]}
         """
 
     /// A problem as a test expects it: its error case, JSON path (a missing key included) and

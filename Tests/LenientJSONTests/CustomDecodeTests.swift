@@ -67,7 +67,10 @@ struct CustomDecodeTests {
     @Test("the closure wins over init(from:) at any depth", arguments: Preset.allCases, InputKind.allCases)
     func closure(preset: Preset, input: InputKind) throws {
         let json =
-            #"{"total": "12.50 USD", "items": ["10.00 USD", "2.50 USD"], "tip": "1 EUR", "byCurrency": {"x": "0.99 GBP"}}"#
+            #"""
+            {"total": "12.50 USD", "items": ["10.00 USD", "2.50 USD"], "tip": "1 EUR", "byCurrency": {"x": "0.\#
+            99 GBP"}}
+            """#
         let order = try input.decode(ClosureOrder.self, from: Data(json.utf8), with: Self.decoder(preset))
         #expect(
             order

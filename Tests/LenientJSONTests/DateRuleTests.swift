@@ -246,7 +246,8 @@ enum DateRows {
                 DateRow(#""01 Mar 2024 10:00:00 GMT""#, strategy, .fallback(rfcInstant, form: "RFC 2822")),
                 DateRow(#""1 mar 2024 10:00 UT""#, strategy, .fallback(rfcInstant, form: "RFC 2822")),
                 DateRow(
-                    #""Fri, 01 Mar 2024 10:00:00 -0500""#, strategy, .fallback(rfcInstant + 5 * 3600, form: "RFC 2822")),
+                    #""Fri, 01 Mar 2024 10:00:00 -0500""#, strategy,
+                    .fallback(rfcInstant + 5 * 3600, form: "RFC 2822")),
                 DateRow(
                     #""Fri, 01 Mar 2024 10:00:00 +0130""#, strategy, .fallback(rfcInstant - 5400, form: "RFC 2822")),
                 DateRow(

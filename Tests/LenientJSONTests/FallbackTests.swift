@@ -46,7 +46,10 @@ struct FallbackTests {
     static let cases: [Case] = [
         Case(
             json:
-                #"{"kind": "hologram", "kinds": ["photo", "hologram"], "byName": {"a": "x", "b": "video"}, "maybe": "bogus"}"#,
+                #"""
+                {"kind": "hologram", "kinds": ["photo", "hologram"], "byName": {"a": "x", "b": "video"}\#
+                , "maybe": "bogus"}
+                """#,
             kind: .unknown, kinds: [.photo, .unknown], byName: ["a": .unknown, "b": .video], maybe: .unknown),
         Case(json: #"{"kinds": [], "byName": {}}"#, kind: .unknown, kinds: [], byName: [:], maybe: nil),
         Case(
@@ -66,7 +69,8 @@ struct FallbackTests {
             #expect(
                 post
                     == FallbackPost(
-                        kind: item.kind, kinds: item.kinds, byName: item.byName, maybe: item.maybe, nested: item.nested),
+                        kind: item.kind, kinds: item.kinds, byName: item.byName, maybe: item.maybe,
+                        nested: item.nested),
                 "\(item.json)")
         }
     }

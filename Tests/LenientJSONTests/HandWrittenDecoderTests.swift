@@ -396,7 +396,10 @@ struct WideIntegerInput: Sendable, CustomTestStringConvertible {
     static let all: [WideIntegerInput] = [
         WideIntegerInput(
             json:
-                #"{"signed": -170141183460469231731687303715884105728, "unsigned": 340282366920938463463374607431768211455}"#
+                #"""
+                {"signed": -170141183460469231731687303715884105728, "unsigned": 340282366920938463463374607431768\#
+                211455}
+                """#
         ),
         WideIntegerInput(
             json: #"{"signed": 170141183460469231731687303715884105727, "unsigned": 0, "list": [1, -1, 1e3, 12.0, -0]}"#

@@ -88,7 +88,8 @@ struct IdentityMapTests {
     func nestedArrays(input: InputKind) throws {
         let json = Data(
             #"""
-            {"pages": [[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}], [{"id": 2, "name": "b"}, {"id": 3, "name": "c"}], []],
+            {"pages": [[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}],\#
+             [{"id": 2, "name": "b"}, {"id": 3, "name": "c"}], []],
              "pinned": {"id": 3, "name": "c"}}
             """#.utf8)
         let thread = try input.decode(Thread.self, from: json, with: Self.decoder())

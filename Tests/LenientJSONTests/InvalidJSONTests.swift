@@ -3,8 +3,8 @@
 // `.permissive` alike, whatever rule (an Optional's nil, a dropped element, a default, a
 // number read as text) would otherwise have absorbed it; JSON5's malformed numbers too. A
 // trailing comma, which JSONDecoder accepts, is not invalid JSON (TrailingCommaTests). Every
-// row is checked against JSONDecoder first, so the table stays honest. These inputs are not JSON, so there is no `fromJSONObject` form
-// (JSONSerialization has no tree for them).
+// row is checked against JSONDecoder first, so the table stays honest. These inputs are not
+// JSON, so there is no `fromJSONObject` form (JSONSerialization has no tree for them).
 
 import Foundation
 import LenientJSON

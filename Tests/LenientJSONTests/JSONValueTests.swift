@@ -61,7 +61,10 @@ struct JSONValueTests {
     @Test("no coercion changes what it holds", arguments: Preset.allCases, InputKind.allCases)
     func noCoercion(preset: Preset, input: InputKind) throws {
         let json =
-            #"{"name": 12, "payload": {"n": "12", "b": "yes", "e": "", "f": false, "a": ["x"]}, "extra": "null", "list": "single"}"#
+            #"""
+            {"name": 12, "payload": {"n": "12", "b": "yes", "e": "", "f": false, "a": ["x"]}\#
+            , "extra": "null", "list": "single"}
+            """#
         let event = try input.decode(
             DynamicEvent.self, from: Data(json.utf8),
             with: LenientJSONDecoder(policy: preset == .strict ? .lenient : preset.policy))

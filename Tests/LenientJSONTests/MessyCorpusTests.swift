@@ -92,7 +92,7 @@ struct MessyCorpusTests {
     }
 
     @Test(
-        "LenientJSONDecoder() decodes the messy corpus to JSONDecoder's value of the original, reporting only coercions and key matches",
+        "The messy corpus decodes to JSONDecoder's value of the original, reporting only coercions and key matches",
         arguments: CorpusName.allCases, seeds)
     func lenientDecodesMessyCorpus(_ corpus: CorpusName, seed: UInt64) throws {
         try corpus.accept(LenientDecodesMessy(seed: seed))
@@ -170,6 +170,9 @@ private func expectEqualModels<Model: Codable & Equatable>(
         String(decoding: bytes[max(0, first - 150)..<min(bytes.count, first + 150)], as: UTF8.self)
     }
     Issue.record(
-        "\(context): LenientJSONDecoder's value differs from JSONDecoder's on the original, at byte \(first) of the sorted encoding:\n  lenient:  …\(around(a))…\n  expected: …\(around(e))…",
+        """
+        \(context): LenientJSONDecoder's value differs from JSONDecoder's on the original, at byte \(first) of th\
+        e sorted encoding:\n  lenient:  …\(around(a))…\n  expected: …\(around(e))…
+        """,
         sourceLocation: sourceLocation)
 }

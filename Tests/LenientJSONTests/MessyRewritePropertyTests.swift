@@ -9,7 +9,7 @@ import LenientJSON
 import Testing
 
 @Suite(
-    "Messy rewrite: a messy document decodes under .lenient to JSONDecoder's value of the clean one, one event per rewrite"
+    "Messy rewrite: a messy document decodes to JSONDecoder's value of the clean one, one event per rewrite"
 )
 struct MessyRewritePropertyTests {
     /// Seed groups: each test case runs ``seedsPerGroup`` seeds, `group * 1000 ..< group * 1000 + seedsPerGroup`.

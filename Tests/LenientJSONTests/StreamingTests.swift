@@ -242,7 +242,10 @@ struct StreamingTests {
     @Test("An element with a trailing comma keeps every rule", arguments: StreamInput.allCases)
     func trailingCommaInElement(input: StreamInput) async throws {
         let text =
-            "{\"name\": \"Ada\", \"age\": \"36\"}\n{\"NAME\": \"Alan\", \"age\": \"41\",}\n{\"name\": \"Grace\", \"age\": \"85\",}\n"
+            """
+            {\"name\": \"Ada\", \"age\": \"36\"}\n{\"NAME\": \"Alan\", \"age\": \"41\",\
+            }\n{\"name\": \"Grace\", \"age\": \"85\",}\n
+            """
         let result = await input.read(Person.self, Array(text.utf8), decoder: LenientJSONDecoder())
         #expect(result.error == nil, "\(String(describing: result.error))")
         #expect(result.elements.map(\.age) == [36, 41, 85])

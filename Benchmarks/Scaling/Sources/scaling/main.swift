@@ -42,7 +42,10 @@ struct Ambiguous: Decodable {
 
 /// A row whose keys are respelled and whose age is a numeric string.
 func respelledRow(_ i: Int) -> String {
-    #"{"first_name":"Ada\#(i)","last_name":"Lovelace","age":"\#(i % 90)","email":"ada\#(i)@example.com","is_active":true,"active":true}"#
+    #"""
+    {"first_name":"Ada\#(i)","last_name":"Lovelace","age":"\#(i % 90)","email":"ada\#(i)@example.com","is_active":\#
+    true,"active":true}
+    """#
 }
 
 /// A row with wrong types and missing keys (every collected problem of it).
