@@ -1,6 +1,6 @@
 import Foundation
 
-/// Parity for hand-written `init(from:)`s that try types in turn (SPEC 1.1).
+/// Parity for hand-written `init(from:)`s that try types in turn (the HandWrittenDecoders article).
 ///
 /// An "any JSON" enum that tries `Bool` before `Int`, or an `Either<[String], [Int]>`, picks
 /// its alternative by which attempt succeeds. Leniency must not change that pick: `1` is

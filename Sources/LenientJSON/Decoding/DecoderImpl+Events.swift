@@ -1,11 +1,11 @@
 import Foundation
 
-/// Recording what leniency did, and forgetting what an abandoned attempt did (SPEC 6: the
+/// Recording what leniency did, and forgetting what an abandoned attempt did (the TheReport article: the
 /// report describes the value returned, nothing else).
 extension DecoderImpl {
     /// Records that a rule changed the outcome at `entry` (any kind but `matchedKey`).
     ///
-    /// Invalid JSON is never recovered (SPEC 1.3): when the value at `entry` holds a
+    /// Invalid JSON is never recovered (the InputAndLimits article): when the value at `entry` holds a
     /// malformed number or string, the syntax error is thrown instead.
     func recordLeniency(
         _ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey],

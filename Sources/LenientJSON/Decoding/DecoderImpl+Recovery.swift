@@ -1,6 +1,6 @@
 import Foundation
 
-/// Missing, `null` and invalid values (SPEC 5): recovery at the nearest `Optional`
+/// Missing, `null` and invalid values (the MissingNullAndInvalidValues article): recovery at the nearest `Optional`
 /// (to `nil`), collection element (dropped, see `Coercion/Collections.swift`) or defaultable
 /// value (the type's default). Each recovery is reported.
 protocol OptionalDecodable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Registrations at decode time (SPEC 9): a decoding closure wins over the type's own
+/// Registrations at decode time (the Mapping article): a decoding closure wins over the type's own
 /// `init(from:)`; an enum's registered raw-value aliases are tried after its exact raw values
 /// and before the enum rule; a fallback takes what the policy's own rules still cannot
 /// decode. They apply under every policy, and they do not count as leniency (they are the
