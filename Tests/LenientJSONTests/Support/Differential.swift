@@ -267,7 +267,8 @@ func expectParity<T: Decodable & Equatable>(
     let parity = decodeAll(type, from: data, configure: configure)
     if let problem = parityProblem(parity) {
         Issue.record(
-            "\(problem)\n  \(label.isEmpty ? "" : label + "\n  ")input: \(describeInput(data)) as \(T.self)\n\(report(parity))",
+            "\(problem)\n  \(label.isEmpty ? "" : label + "\n  ")input: \(describeInput(data)) as \(T.self)\n"
+                + report(parity),
             sourceLocation: sourceLocation)
     }
     return parity
