@@ -64,7 +64,11 @@ struct FuzzFindingsTests {
         }
     }
 
-    @Test("each finding passes the check of the target that found it", arguments: findings)
+    /// The findings replayed here: the XML target's are replayed by the `LenientXMLTests` target
+    /// (`Tests/LenientXMLTests/XMLFuzzFindingsTests.swift`), which links the `LenientXML` library.
+    static let nonXMLFindings = findings.filter { $0.target != .xml }
+
+    @Test("each finding passes the check of the target that found it", arguments: nonXMLFindings)
     func findingPassesItsCheck(_ finding: Finding) throws {
         let target = try #require(finding.target, "\(finding.name): no target in the name")
         let selector = try #require(finding.selector, "\(finding.name): no selector byte")
@@ -84,10 +88,7 @@ struct FuzzFindingsTests {
                 var choices = MessyChoices(bytes: finding.bytes)
                 return MessyRewriteCheck.run(&choices).map { [$0] } ?? []
             case .xml:
-                // The model the selector picks, with every decoder of the XML target.
-                let count = FuzzXMLCheck.decoders.count
-                let first = selector - selector % count
-                return (first..<first + count).compactMap { FuzzXMLCheck.run(selector: $0, document: document) }
+                return ["an XML finding, replayed by LenientXMLTests, not here"]
             }
         }
         if let open = Self.openFindings[finding.name] {

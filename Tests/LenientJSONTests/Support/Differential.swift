@@ -266,11 +266,9 @@ func expectParity<T: Decodable & Equatable>(
 ) -> Parity<T> {
     let parity = decodeAll(type, from: data, configure: configure)
     if let problem = parityProblem(parity) {
+        let input = "input: \(describeInput(data)) as \(T.self)"
         Issue.record(
-            """
-            \(problem)\n  \(label.isEmpty ? "" : label + "\n  ")input: \(describeInput(data)) as \(T.self)\n\
-            \(report(parity))
-            """,
+            "\(problem)\n  \(label.isEmpty ? "" : label + "\n  ")\(input)\n\(report(parity))",
             sourceLocation: sourceLocation)
     }
     return parity

@@ -4,6 +4,7 @@
 // written as typed JSON, or are written out by hand.
 import Foundation
 import LenientJSON
+import LenientXML
 import Testing
 
 // MARK: - Models
@@ -285,10 +286,8 @@ struct XMLInputTests {
     @Test("a missing key names the element that lacks it and its line")
     func missingKey() throws {
         let xml =
-            """
-            <person>\n<name>Ada</name>\n<age>3</age>\n<active>1</active>\n<address>\n<city>x</city>\n</address>\n</\
-            person>
-            """
+            "<person>\n<name>Ada</name>\n<age>3</age>\n<active>1</active>\n"
+            + "<address>\n<city>x</city>\n</address>\n</person>"
         let error = try #require(xmlOutcome(XMLPerson.self, xml).error)
         #expect(error.kind == "keyNotFound")
         #expect(error.key == "zip")
@@ -309,10 +308,8 @@ struct XMLInputTests {
     @Test("collectsAllErrors lists every problem of an XML document, with XML lines")
     func allErrors() throws {
         let xml =
-            """
-            <person>\n<name>Ada</name>\n<age>old</age>\n<active>maybe</active>\n<address><city>L</city><zip>x</zip>\
-            </address>\n</person>
-            """
+            "<person>\n<name>Ada</name>\n<age>old</age>\n<active>maybe</active>\n"
+            + "<address><city>L</city><zip>x</zip></address>\n</person>"
         let decoder = LenientJSONDecoder()
         decoder.collectsAllErrors = true
         do {
@@ -329,10 +326,8 @@ struct XMLInputTests {
     func report() throws {
         var report = LenientDecodingReport()
         let xml =
-            """
-            <person>\n  <name>Ada</name>\n  <age>36</age>\n  <active>yes</active>\n  <address><city>L</city><zip>1<\
-            /zip></address>\n</person>
-            """
+            "<person>\n  <name>Ada</name>\n  <age>36</age>\n  <active>yes</active>\n"
+            + "  <address><city>L</city><zip>1</zip></address>\n</person>"
         _ = try LenientJSONDecoder().decode(XMLPerson.self, fromXML: Data(xml.utf8), report: &report)
         let descriptions = report.events.map { "\($0)" }
         #expect(descriptions.contains { $0.hasPrefix("$.age (line 3, column 8)") }, "\(descriptions)")
