@@ -15,7 +15,7 @@ extension OptionalDecodable {
     static func decodeOptional<T>(
         _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type
     ) throws -> T {
-        unsafeBitCast(try decodeOptional(entry, using: impl, parent: parent, key: key), to: T.self)
+        knownType(try decodeOptional(entry, using: impl, parent: parent, key: key), as: T.self)
     }
 }
 
