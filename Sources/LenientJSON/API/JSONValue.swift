@@ -172,19 +172,7 @@ extension JSONValue: CustomStringConvertible {
     /// `string` as a JSON string literal.
     static func writeString(_ string: String, to text: inout String) {
         text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
+        JSONText.appendEscaped(string, quote: "\"", to: &text)
         text += "\""
     }
 }
@@ -236,10 +224,8 @@ extension DecoderImpl {
         case .array:
             var elements: [JSONValue] = []
             elements.reserveCapacity(map.childCount(entry))
-            var child = entry + 1
-            for index in 0..<map.childCount(entry) {
+            for (index, child) in map.elements(of: entry).enumerated() {
                 elements.append(try jsonValue(child, path: path.appending(IndexKey(index))))
-                child = map.next(after: child)
             }
             return .array(elements)
         case .object:

@@ -24,6 +24,8 @@ import Foundation
 /// Pass a ``LenientDecodingReport`` to ``decode(_:from:report:)`` to see what leniency did,
 /// decode a `JSONSerialization` tree with ``decode(_:fromJSONObject:)``, or a value inside a
 /// document with ``decode(_:from:at:)``.
+// `@unchecked Sendable` is sound: every stored property of its own is read and written only
+// while holding `lock` (JSONDecoder's settings are behind JSONDecoder's own lock).
 open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     private let lock = NSLock()
     private var _policy: LenientPolicy

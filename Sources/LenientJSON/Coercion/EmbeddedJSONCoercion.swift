@@ -10,7 +10,7 @@ extension DecoderImpl {
     {
         guard coercions.contains(.jsonInStrings), map.kind(entry) == .string,
             let text = try? stringValue(entry, path: parent, key: key),
-            let first = text.utf8.first(where: { !JSONScanner.isWhitespace($0) }),
+            let first = text.utf8.first(where: { !JSONText.isWhitespace($0) }),
             first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
             let embedded = ValueMap.parsing(text)
         else { return nil }

@@ -13,7 +13,7 @@ extension DecodableArray {
     static func decodeArray<T>(
         _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type
     ) throws -> T {
-        unsafeBitCast(try decodeArray(entry, using: impl, parent: parent, key: key), to: T.self)
+        knownType(try decodeArray(entry, using: impl, parent: parent, key: key), as: T.self)
     }
 }
 
@@ -72,67 +72,67 @@ extension Array: DecodableArray where Element: Decodable {
             // Arrays of the common scalars take a loop specialized for their element type,
             // which builds no coding path unless an element needs more than a strict reading.
             if Element.self == Double.self {
-                return unsafeBitCast(
+                return knownType(
                     try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Double.self),
-                    to: Self.self)
+                    as: Self.self)
             }
             if Element.self == Int.self {
-                return unsafeBitCast(
+                return knownType(
                     try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Int.self),
-                    to: Self.self)
+                    as: Self.self)
             }
             if Element.self == String.self {
-                return unsafeBitCast(
+                return knownType(
                     try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: String.self),
-                    to: Self.self)
+                    as: Self.self)
             }
             if Element.self == Int64.self {
-                return unsafeBitCast(
+                return knownType(
                     try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Int64.self),
-                    to: Self.self)
+                    as: Self.self)
             }
             if Element.self == Float.self {
-                return unsafeBitCast(
+                return knownType(
                     try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Float.self),
-                    to: Self.self)
+                    as: Self.self)
             }
             if Element.self == Bool.self {
-                return unsafeBitCast(
+                return knownType(
                     try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Bool.self),
-                    to: Self.self)
+                    as: Self.self)
             }
             // Arrays of such arrays (`[[Double]]`: coordinates) build each inner array directly
             // (see `StrictScalarArrays.swift`); a registration anywhere takes the general loop.
             if impl.options.registrations == nil {
                 if Element.self == [Double].self {
-                    return unsafeBitCast(
+                    return knownType(
                         try impl.nestedScalarElements(
-                            of: entry, count: count, parent: parent, key: key, as: Double.self), to: Self.self)
+                            of: entry, count: count, parent: parent, key: key, as: Double.self), as: Self.self)
                 }
                 if Element.self == [Int].self {
-                    return unsafeBitCast(
+                    return knownType(
                         try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Int.self),
-                        to: Self.self)
+                        as: Self.self)
                 }
                 if Element.self == [String].self {
-                    return unsafeBitCast(
+                    return knownType(
                         try impl.nestedScalarElements(
-                            of: entry, count: count, parent: parent, key: key, as: String.self), to: Self.self)
+                            of: entry, count: count, parent: parent, key: key, as: String.self), as: Self.self)
                 }
                 if Element.self == [Int64].self {
-                    return unsafeBitCast(
+                    return knownType(
                         try impl.nestedScalarElements(
-                            of: entry, count: count, parent: parent, key: key, as: Int64.self), to: Self.self)
+                            of: entry, count: count, parent: parent, key: key, as: Int64.self), as: Self.self)
                 }
                 if Element.self == [Float].self {
-                    return unsafeBitCast(
+                    return knownType(
                         try impl.nestedScalarElements(
-                            of: entry, count: count, parent: parent, key: key, as: Float.self), to: Self.self)
+                            of: entry, count: count, parent: parent, key: key, as: Float.self), as: Self.self)
                 }
                 if Element.self == [Bool].self {
-                    return unsafeBitCast(
+                    return knownType(
                         try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Bool.self),
-                        to: Self.self)
+                        as: Self.self)
                 }
             }
             // `Self`, not `[Element]`: the metadata of `Self` comes with the call, while

@@ -48,15 +48,15 @@ extension DecoderImpl {
         collect(nested(mode.collecting(into: collection)))
         var problems = collection.frame.problems
         if problems.isEmpty {
-            problems = [ErrorCollection.Problem(position: entry, error: firstError)]
+            problems = [collection.problem(at: entry, firstError)]
         }
         // Stable: problems at one entry (keys missing from one object) keep their reading order.
         let ordered = problems.enumerated().sorted {
             ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
         }
-        var seen = Set<String>()
+        var seen = Set<Int>()
         var errors: [DecodingError] = []
-        for problem in ordered.map(\.element) where seen.insert("\(problem.position) \(problem.error)").inserted {
+        for problem in ordered.map(\.element) where seen.insert(problem.id).inserted {
             if Self.isSyntaxError(problem.error) { return [problem.error] }
             errors.append(problem.error)
         }
@@ -91,7 +91,7 @@ extension DecoderImpl {
         guard let collection, mode.describesErrors else { throw error }
         let frame = collection.frame
         guard frame.repairs.contains(site) else {
-            frame.candidate = (site, "\(error)")
+            frame.candidate = (site, error)
             throw error
         }
         if let (problems, value) = frame.collected[site] {
@@ -105,7 +105,7 @@ extension DecoderImpl {
             value = collectAny(child.entry, as: child.type, parent: child.parent, key: child.key)
         }
         if frame.problems.count == mark {
-            frame.problems.append(ErrorCollection.Problem(position: position, error: error))
+            frame.problems.append(collection.problem(at: position, error))
         }
         let result = (value as? R) ?? standIn()
         frame.collected[site] = (Array(frame.problems[mark...]), result)
@@ -160,7 +160,7 @@ extension DecoderImpl {
             do {
                 return try with(entry: entry, path: parent.appending(key)) { try make(self) }
             } catch let error as DecodingError {
-                if let candidate = frame.candidate, candidate.error == "\(error)",
+                if let candidate = frame.candidate, DecodingErrors.isSame(candidate.error, error),
                     !frame.repairs.contains(candidate.site)
                 {
                     frame.repairs.insert(candidate.site)
@@ -170,7 +170,7 @@ extension DecoderImpl {
                     let named = DecodingErrors.naming(
                         type, in: error, map: map, entry: entry, path: parent.path(appending: key),
                         describes: mode.describesErrors)
-                    frame.problems.append(ErrorCollection.Problem(position: entry, error: named))
+                    frame.problems.append(collection.problem(at: entry, named))
                 }
                 return placeholder(type)
             } catch {
@@ -186,12 +186,10 @@ extension DecoderImpl {
         guard map.kind(entry) == .array else { return nil }
         let path = parent.appending(key)
         var result: [E] = []
-        var child = entry + 1
-        for index in 0..<map.childCount(entry) {
+        for (index, child) in map.elements(of: entry).enumerated() {
             if let element = collectedElement(child, as: E.self, parent: path, key: IndexKey(index)) {
                 result.append(element)
             }
-            child = map.next(after: child)
         }
         return result
     }
@@ -240,7 +238,8 @@ extension DecoderImpl {
     }
 
     private func note(problem error: DecodingError, at position: Int) {
-        collection?.frame.problems.append(ErrorCollection.Problem(position: position, error: error))
+        guard let collection else { return }
+        collection.frame.problems.append(collection.problem(at: position, error))
     }
 
     // MARK: Stand-ins

@@ -8,7 +8,7 @@ extension DecoderImpl {
             switch component.storage {
             case .key(let name):
                 let object = try objectEntry(current, path: node)
-                guard let value = member(named: name, of: object, path: node) else {
+                guard let value = try member(named: name, in: object, path: node) else {
                     throw DecodingErrors.keyNotFound(
                         NameKey(name), path: node.path, map: map, object: object, describes: mode.describesErrors)
                 }
@@ -21,20 +21,11 @@ extension DecoderImpl {
                         Any.self, path: node.path(appending: IndexKey(index)), map: map, array: array,
                         describes: mode.describesErrors)
                 }
-                var element = array + 1
-                for _ in 0..<index { element = map.next(after: element) }
-                current = element
+                current = map.element(index, of: array)
                 node = node.appending(IndexKey(index))
             }
         }
         return (current, node)
     }
 
-    /// The value of the first member of `object` whose key is `name` (keys taken as written).
-    func member(named name: String, of object: Int, path: CodingPathNode) -> Int? {
-        for (key, value) in map.members(of: object) where (try? keyString(key, path: path)) == name {
-            return value
-        }
-        return nil
-    }
 }

@@ -3,33 +3,6 @@ import Foundation
 /// Missing, `null` and invalid values (the MissingNullAndInvalidValues article): recovery at the nearest `Optional`
 /// (to `nil`), collection element (dropped, see `Decoding/ArrayDecoding.swift`) or defaultable
 /// value (the type's default). Each recovery is reported.
-protocol OptionalDecodable {
-    static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?)
-        throws -> Self
-}
-
-extension OptionalDecodable {
-    /// ``decodeOptional(_:using:parent:key:)`` for a caller that knows `Self` only as `T`
-    /// (they are the same type), without a dynamic cast.
-    @inline(__always)
-    static func decodeOptional<T>(
-        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type
-    ) throws -> T {
-        unsafeBitCast(try decodeOptional(entry, using: impl, parent: parent, key: key), to: T.self)
-    }
-}
-
-extension Optional: OptionalDecodable where Wrapped: Decodable {
-    static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?)
-        throws -> Self
-    {
-        if impl.map.kind(entry) == .null { return .none }
-        return try impl.optional(entry, as: Wrapped.self, parent: parent, key: key) {
-            try impl.unwrap(entry, as: Wrapped.self, parent: parent, key: key)
-        }
-    }
-}
-
 extension DecoderImpl {
     /// Reads a present, non-null value that an `Optional` wraps: `""` is `nil` for a
     /// non-`String` scalar, and an undecodable value is `nil` unless the policy throws.

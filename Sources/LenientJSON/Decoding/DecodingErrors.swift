@@ -93,7 +93,9 @@ enum DecodingErrors {
         var message = reason + " at " + JSONPath.string(for: path)
         if let entry, let location = location(map, entry) { message += " (\(location.description))" }
         if let entry { message += ", found \(found(map, entry))" }
-        return .dataCorrupted(.init(codingPath: path, debugDescription: message + ".", underlyingError: underlying))
+        return .dataCorrupted(
+            .init(
+                codingPath: path, debugDescription: message + ".", underlyingError: underlying ?? DescribedByDecoder()))
     }
 
     /// `dataCorrupted` for a number with a fraction (`1.5`, `"1.5"`) where integer `type`
@@ -127,7 +129,12 @@ enum DecodingErrors {
             debugDescription: sentence(
                 "Expected Date", path: path, map: map, entry: entry, describes: describes,
                 found: found(map, entry) + "; tried " + forms.joined(separator: ", ")))
-        guard let type else { return .dataCorrupted(context) }
+        guard let type else {
+            return .dataCorrupted(
+                .init(
+                    codingPath: path, debugDescription: context.debugDescription, underlyingError: DescribedByDecoder())
+            )
+        }
         return .typeMismatch(type, context)
     }
 
@@ -155,7 +162,7 @@ enum DecodingErrors {
         guard describes else { return error }
         switch error {
         case .dataCorrupted(let context)
-        where context.codingPath.count == path.count && !context.debugDescription.contains(" at $"):
+        where context.codingPath.count == path.count && !isDescribed(context):
             var reason = context.debugDescription
             if reason.hasSuffix(".") { reason.removeLast() }
             return dataCorrupted(

@@ -16,7 +16,7 @@ extension MemberwiseDictionary {
     static func decodeMembers<T>(
         of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type
     ) throws -> T {
-        unsafeBitCast(try decodeMembers(of: entry, using: impl, parent: parent, key: key), to: T.self)
+        knownType(try decodeMembers(of: entry, using: impl, parent: parent, key: key), as: T.self)
     }
 }
 

@@ -6,7 +6,16 @@ final class ErrorCollection {
     /// The model value whose `init(from:)` runs now.
     var frame: Frame
 
+    /// The number of problems found so far: each problem's ``Problem/id``.
+    private var problemCount = 0
+
     init() { frame = Frame() }
+
+    /// A new problem: `error`, placed at `position`, with an identity of its own.
+    func problem(at position: Int, _ error: DecodingError) -> Problem {
+        problemCount += 1
+        return Problem(position: position, error: error, id: problemCount)
+    }
 
     /// Where a container call of a hand-written or synthesized `init(from:)` reads a value: the
     /// value's entry and the type asked for, or for a member that is not there, the object's
@@ -17,10 +26,13 @@ final class ErrorCollection {
         let type: ObjectIdentifier
     }
 
-    /// A problem found: the error, and the entry it names (for document order).
+    /// A problem found: the error, and the entry it names (for document order). A problem that
+    /// a later run finds again (a collected call's, kept in ``Frame/collected``) is the same
+    /// value with the same `id`, which is how the list is deduplicated.
     struct Problem {
         let position: Int
         let error: DecodingError
+        let id: Int
     }
 
     /// One model value being collected: its `init(from:)` runs again, each time with one more
@@ -30,9 +42,9 @@ final class ErrorCollection {
         var repairs: Set<Site> = []
         /// What a collected call found and returned, kept for the next runs.
         var collected: [Site: (problems: [Problem], value: Any?)] = [:]
-        /// The last container call that threw in this run, with its error's description: the
-        /// call whose error ended the run when the run's error is the same.
-        var candidate: (site: Site, error: String)?
+        /// The last container call that threw in this run, with its error: the call whose error
+        /// ended the run when the run's error is the same (``DecodingErrors/isSame(_:_:)``).
+        var candidate: (site: Site, error: DecodingError)?
         /// The problems of this run so far.
         var problems: [Problem] = []
     }

@@ -19,23 +19,7 @@ enum JSONPath {
     static func segment(forKey key: String) -> String {
         if isPlainName(key) { return "." + key }
         var escaped = ""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "'": escaped += "\\'"
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            case "\r": escaped += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    escaped +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
+        JSONText.appendEscaped(key, quote: "'", to: &escaped)
         return "['" + escaped + "']"
     }
 

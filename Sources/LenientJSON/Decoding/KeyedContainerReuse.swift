@@ -117,12 +117,14 @@ enum ContainerBoxLayout {
 /// One key type's reusable container (`Container` is `KeyedDecodingContainer<Key>`).
 final class KeyedContainerSlot<Container> {
     /// The container's box; the slot's reference is the only one while the container is idle.
+    // Unchecked: only `isIdle` and `container()` touch it, each in one short access that holds no other.
     @exclusivity(unchecked) private var box: AnyObject
     let state: KeyedContainerState
 
     /// A slot for `container`, whose ``KeyedContainer`` reads through `state`. Only when
     /// ``ContainerBoxLayout/isKnown``.
     init(_ container: Container, state: KeyedContainerState) {
+        // Safe: with a known layout the container is one reference to its box (ContainerBoxLayout).
         box = unsafeBitCast(container, to: AnyObject.self)
         self.state = state
     }
@@ -133,6 +135,7 @@ final class KeyedContainerSlot<Container> {
     /// The container again. Not inlined: here `Container`'s metadata comes with `self`;
     /// inlined into a generic caller it would be looked up in the runtime.
     @inline(never) func container() -> Container {
+        // Safe: `box` is the reference `init` took from a `Container` (the same layout).
         unsafeBitCast(box, to: Container.self)
     }
 }
@@ -175,6 +178,7 @@ struct KeyedContainerSlots {
         let type = ObjectIdentifier(Key.self)
         let index = Self.index(of: type)
         if types[index] == type, let slot = slots[index] {
+            // Safe: the slot at `index` was made for the key type `types[index]`, which is `Key`.
             let typed = unsafeDowncast(slot, to: KeyedContainerSlot<KeyedDecodingContainer<Key>>.self)
             if typed.isIdle {
                 try typed.state.reset(object: object, pathNode: pathNode)

@@ -43,32 +43,32 @@ extension DecoderImpl {
     ) throws -> T {
         switch kind {
         case .double:
-            return unsafeBitCast(try unwrapFloatingPoint(entry, as: Double.self, parent: parent, key: key), to: T.self)
-        case .string: return unsafeBitCast(try unwrapString(entry, parent: parent, key: key), to: T.self)
-        case .int: return unsafeBitCast(try unwrapInteger(entry, as: Int.self, parent: parent, key: key), to: T.self)
-        case .bool: return unsafeBitCast(try unwrapBool(entry, parent: parent, key: key), to: T.self)
+            return knownType(try unwrapFloatingPoint(entry, as: Double.self, parent: parent, key: key), as: T.self)
+        case .string: return knownType(try unwrapString(entry, parent: parent, key: key), as: T.self)
+        case .int: return knownType(try unwrapInteger(entry, as: Int.self, parent: parent, key: key), as: T.self)
+        case .bool: return knownType(try unwrapBool(entry, parent: parent, key: key), as: T.self)
         case .float:
-            return unsafeBitCast(try unwrapFloatingPoint(entry, as: Float.self, parent: parent, key: key), to: T.self)
+            return knownType(try unwrapFloatingPoint(entry, as: Float.self, parent: parent, key: key), as: T.self)
         case .int64:
-            return unsafeBitCast(try unwrapInteger(entry, as: Int64.self, parent: parent, key: key), to: T.self)
+            return knownType(try unwrapInteger(entry, as: Int64.self, parent: parent, key: key), as: T.self)
         case .uint64:
-            return unsafeBitCast(try unwrapInteger(entry, as: UInt64.self, parent: parent, key: key), to: T.self)
+            return knownType(try unwrapInteger(entry, as: UInt64.self, parent: parent, key: key), as: T.self)
         case .int32:
-            return unsafeBitCast(try unwrapInteger(entry, as: Int32.self, parent: parent, key: key), to: T.self)
-        case .uint: return unsafeBitCast(try unwrapInteger(entry, as: UInt.self, parent: parent, key: key), to: T.self)
+            return knownType(try unwrapInteger(entry, as: Int32.self, parent: parent, key: key), as: T.self)
+        case .uint: return knownType(try unwrapInteger(entry, as: UInt.self, parent: parent, key: key), as: T.self)
         case .int128, .uint128:
             guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else {
                 return try decodeModel(
                     entry, as: T.self, parent: parent, key: key, node: parent.appending(key), isDictionary: false)
             }
             if kind == .int128 {
-                return unsafeBitCast(try unwrapInteger(entry, as: Int128.self, parent: parent, key: key), to: T.self)
+                return knownType(try unwrapInteger(entry, as: Int128.self, parent: parent, key: key), as: T.self)
             }
-            return unsafeBitCast(try unwrapInteger(entry, as: UInt128.self, parent: parent, key: key), to: T.self)
-        case .date: return unsafeBitCast(try unwrapDate(entry, parent: parent, key: key), to: T.self)
-        case .data: return unsafeBitCast(try unwrapData(entry, parent: parent, key: key), to: T.self)
-        case .url: return unsafeBitCast(try unwrapURL(entry, parent: parent, key: key), to: T.self)
-        case .decimal: return unsafeBitCast(try unwrapDecimal(entry, parent: parent, key: key), to: T.self)
+            return knownType(try unwrapInteger(entry, as: UInt128.self, parent: parent, key: key), as: T.self)
+        case .date: return knownType(try unwrapDate(entry, parent: parent, key: key), as: T.self)
+        case .data: return knownType(try unwrapData(entry, parent: parent, key: key), as: T.self)
+        case .url: return knownType(try unwrapURL(entry, parent: parent, key: key), as: T.self)
+        case .decimal: return knownType(try unwrapDecimal(entry, parent: parent, key: key), as: T.self)
         }
     }
 }

@@ -12,6 +12,8 @@ extension DecoderImpl {
         var elements: [E] = []
         elements.reserveCapacity(count)
         var read = 0
+        // Each child is the one after the last: a strict scalar read has no children, and the
+        // walk stops at the first element that does not read (a container among them).
         var child = entry &+ 1
         while read < count, let value = E.strictValue(child, in: self) {
             elements.append(value)
@@ -30,8 +32,7 @@ extension DecoderImpl {
     ) throws -> [[E]] {
         var result: [[E]] = []
         result.reserveCapacity(count)
-        var child = entry &+ 1
-        for index in 0..<count {
+        for (index, child) in map.elements(of: entry).enumerated() {
             guard map.kind(child) == .array else {
                 try appendElements(to: &result, from: index, child: child, count: count, path: parent.appending(key))
                 break
@@ -43,7 +44,6 @@ extension DecoderImpl {
                 break
             }
             result.append(inner.elements)
-            child = map.next(after: child)
         }
         return result
     }

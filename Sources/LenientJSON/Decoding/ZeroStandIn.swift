@@ -17,6 +17,8 @@ enum ZeroStandIn {
     /// that fits in that byte is all zeros too: `false`, or the first case of an enumeration of
     /// the same shape). `nil` for any other type.
     static func value<T>(of _: T.Type) -> T? {
+        // Safe: a metatype is a pointer to the type's metadata, whose first word is its kind
+        // (the Swift ABI; LayoutInvariantTests check it on this toolchain).
         let kind = unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self).load(as: UInt.self)
         switch MemoryLayout<T>.size {
         case 0: guard kind == structMetadataKind else { return nil }

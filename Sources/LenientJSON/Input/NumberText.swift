@@ -4,31 +4,51 @@ import Foundation
 /// `String`: `JSONSerialization` hands out most fractional numbers as `NSDecimalNumber`, and
 /// `description` was most of the cost of a tree's numbers.
 enum NumberText {
-    /// Whether `Decimal`'s storage has the layout read below (exponent byte, length and flags
-    /// byte, two reserved bytes, eight little-endian 16-bit mantissa words), checked once
-    /// against a known value; when it does not, ``append(_:to:)`` uses `description`.
-    static let layoutIsKnown: Bool = {
-        let sample = Decimal(sign: .minus, exponent: -3, significand: Decimal(0x1_2345_6789))
-        guard MemoryLayout<Decimal>.size == 20, let mantissa = mantissa(of: sample) else { return false }
-        return mantissa.high == 0 && mantissa.low == 0x1_2345_6789
-    }()
-
-    /// The 128-bit mantissa, or `nil` when the storage says something else than expected.
-    @inline(__always) static func mantissa(of decimal: Decimal) -> (high: UInt64, low: UInt64)? {
-        withUnsafeBytes(of: decimal) { raw -> (high: UInt64, low: UInt64)? in
-            guard raw.count == 20 else { return nil }
-            func word(_ index: Int) -> UInt64 {
-                UInt64(raw[4 + 2 * index]) | UInt64(raw[5 + 2 * index]) << 8
-            }
-            let length = Int(raw[1] & 0x0F)
-            var low: UInt64 = 0, high: UInt64 = 0
-            for index in 0..<4 { low |= word(index) << (16 * UInt64(index)) }
-            for index in 0..<4 { high |= word(index + 4) << (16 * UInt64(index)) }
-            // Words past `length` are zero in a well-formed value.
-            if length <= 4, high != 0 { return nil }
+    #if canImport(Darwin)
+        /// The 128-bit mantissa, read through `Decimal`'s public `_mantissa` words and `_length`
+        /// (not its bytes); `nil` when they say something else than a well-formed value would.
+        @inline(__always) static func mantissa(of decimal: Decimal) -> (high: UInt64, low: UInt64)? {
+            let words = decimal._mantissa
+            let low: UInt64 = UInt64(words.0) | UInt64(words.1) << 16 | UInt64(words.2) << 32 | UInt64(words.3) << 48
+            let high: UInt64 = UInt64(words.4) | UInt64(words.5) << 16 | UInt64(words.6) << 32 | UInt64(words.7) << 48
+            // Words past `_length` are zero in a well-formed value.
+            if decimal._length <= 4, high != 0 { return nil }
             return (high, low)
         }
-    }
+    #else
+        /// Whether `Decimal`'s storage has the layout read below (four bytes of exponent, length
+        /// and flags, then eight little-endian 16-bit mantissa words), checked once against known
+        /// values, one of them past 64 bits. Outside Darwin, swift-foundation keeps `_mantissa`
+        /// and `_length` internal, so the bytes are read; when the check fails, `description` is
+        /// used (LayoutInvariantTests pin the check on this toolchain).
+        static let layoutIsKnown: Bool = {
+            let small = Decimal(sign: .minus, exponent: -3, significand: Decimal(0x1_2345_6789))
+            let wide = Decimal(UInt64.max) + 1
+            guard MemoryLayout<Decimal>.size == 20 else { return false }
+            return bytesMantissa(of: small) == (0, 0x1_2345_6789) && bytesMantissa(of: wide) == (1, 0)
+        }()
+
+        /// The 128-bit mantissa, or `nil` when the layout is not the known one.
+        @inline(__always) static func mantissa(of decimal: Decimal) -> (high: UInt64, low: UInt64)? {
+            layoutIsKnown ? bytesMantissa(of: decimal) : nil
+        }
+
+        private static func bytesMantissa(of decimal: Decimal) -> (high: UInt64, low: UInt64) {
+            withUnsafeBytes(of: decimal) { raw -> (high: UInt64, low: UInt64) in
+                guard raw.count == 20 else { return (0, 0) }
+                func word(_ index: Int) -> UInt64 {
+                    UInt64(raw[4 + 2 * index]) | UInt64(raw[5 + 2 * index]) << 8
+                }
+                // Words past the value's length are zero, so all eight are read (the length's bits
+                // are not where Darwin's bit fields put them: the check above does not need them).
+                var low: UInt64 = 0
+                var high: UInt64 = 0
+                for index in 0..<4 { low |= word(index) << (16 * UInt64(index)) }
+                for index in 0..<4 { high |= word(index + 4) << (16 * UInt64(index)) }
+                return (high, low)
+            }
+        }
+    #endif
 
     /// Appends the decimal text of an integer, `-` first when `isNegative`.
     static func appendInteger(magnitude: UInt64, isNegative: Bool, to bytes: inout [UInt8]) {
@@ -37,11 +57,11 @@ enum NumberText {
         appendDigits(high: 0, low: magnitude, to: &bytes)
     }
 
-    /// Appends the text of `decimal` (as `description` writes it) to `bytes`; `digits` is scratch space, reused across
-    /// calls.
+    /// Appends the text of `decimal` (as `description` writes it) to `bytes`; `digits` is
+    /// scratch space, reused across calls.
     static func append(_ decimal: Decimal, to bytes: inout [UInt8], digits: inout [UInt8]) {
         if decimal.isNaN { return bytes.append(contentsOf: "NaN".utf8) }
-        guard layoutIsKnown, let mantissa = mantissa(of: decimal) else {
+        guard let mantissa = mantissa(of: decimal) else {
             return bytes.append(contentsOf: decimal.description.utf8)
         }
         if mantissa == (0, 0) { return bytes.append(UInt8(ascii: "0")) }

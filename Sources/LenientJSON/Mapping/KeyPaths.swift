@@ -80,9 +80,7 @@ extension DecoderImpl {
                 current = value
             case .array:
                 guard let index = Int(step), index >= 0, index < map.childCount(current) else { return nil }
-                var child = current + 1
-                for _ in 0..<index { child = map.next(after: child) }
-                current = child
+                current = map.element(index, of: current)
             default:
                 return nil
             }

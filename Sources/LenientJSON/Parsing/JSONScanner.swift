@@ -36,11 +36,6 @@ struct JSONScanner {
 
     // MARK: Bytes
 
-    /// Whether `byte` is JSON whitespace (space, tab, line feed, carriage return).
-    @inline(__always) static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
     mutating func peekAfterWhitespace() -> UInt8? {
         guard let address = bytes.baseAddress else { return nil }
         return Self.skipWhitespace(UnsafeRawPointer(address), &index, bytes.count)
@@ -54,7 +49,7 @@ struct JSONScanner {
         let spaces: UInt64 = 0x2020_2020_2020_2020
         while i < end {
             let byte = base.load(fromByteOffset: i, as: UInt8.self)
-            if byte > 0x20 || !isWhitespace(byte) { return byte }
+            if byte > 0x20 || !JSONText.isWhitespace(byte) { return byte }
             i &+= 1
             while i &+ 8 <= end {
                 let differing = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ spaces
@@ -304,30 +299,11 @@ struct JSONScanner {
     mutating func scanNumber() {
         let start = index
         let end = bytes.count
-        var valid = true
-        var integer = true
         let bytes = self.bytes
-        @inline(__always) func isDigit(_ at: Int) -> Bool { at < end && bytes[at] &- UInt8(ascii: "0") < 10 }
-        @inline(__always) func digitsEnd(_ at: Int) -> Int { DigitRuns.end(of: bytes, from: at, to: end) }
-        if bytes[index] == UInt8(ascii: "-") { index &+= 1 }
-        if index < end && bytes[index] == UInt8(ascii: "0") {
-            index &+= 1
-        } else if isDigit(index) {
-            index = digitsEnd(index)
-        } else {
-            valid = false
-        }
-        if valid && index < end && bytes[index] == UInt8(ascii: ".") {
-            integer = false
-            index &+= 1
-            if isDigit(index) { index = digitsEnd(index) } else { valid = false }
-        }
-        if valid && index < end && bytes[index] | 0x20 == UInt8(ascii: "e") {
-            integer = false
-            index &+= 1
-            if index < end && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index &+= 1 }
-            if isDigit(index) { index = digitsEnd(index) } else { valid = false }
-        }
+        let match = NumberParsing.grammarPrefix(of: bytes, from: index, to: end)
+        index = match.end
+        var valid = match.isValid
+        let integer = match.isInteger
         // Whatever else could continue a number makes this one malformed (`01`, `1.2.3`, `1-2`).
         while index < end && Self.continuesNumber(bytes[index]) {
             valid = false

@@ -16,34 +16,50 @@ enum NumberParsing {
         var isNegative: Bool
     }
 
-    /// Checks `text` against the JSON number grammar `-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`.
-    /// Returns `nil` when it does not match.
+    /// Checks `text` against the JSON number grammar (``grammarPrefix(of:from:to:)``, all of
+    /// it). Returns `nil` when it does not match.
     static func shape(of text: UnsafeBufferPointer<UInt8>) -> Shape? {
-        var i = 0
-        let n = text.count
-        var shape = Shape(isPlainInteger: true, isNegative: false)
-        if i < n && text[i] == UInt8(ascii: "-") { shape.isNegative = true; i += 1 }
-        guard i < n, isDigit(text[i]) else { return nil }
-        if text[i] == UInt8(ascii: "0") {
-            i += 1
-            if i < n && isDigit(text[i]) { return nil }
+        let match = grammarPrefix(of: text, from: 0, to: text.count)
+        guard match.isValid, match.end == text.count else { return nil }
+        return Shape(isPlainInteger: match.isInteger, isNegative: text[0] == UInt8(ascii: "-"))
+    }
+
+    /// The JSON number grammar `-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`, the one rule both the
+    /// scanner and the typed readers (through ``shape(of:)``) check numbers by: reads
+    /// `bytes[start..<end]` as far as the grammar goes, and returns where it stopped, whether
+    /// what it read is a number (`false` where a part is cut short: `-`, `1.`, `1e+`), and
+    /// whether that number is a plain integer (no fraction or exponent). Bytes after `end`
+    /// that could continue a number make the text no number (the caller's check).
+    @inline(__always)
+    static func grammarPrefix(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (
+        end: Int, isValid: Bool, isInteger: Bool
+    ) {
+        var index = start
+        var integer = true
+        @inline(__always) func isDigit(_ at: Int) -> Bool { at < end && bytes[at] &- UInt8(ascii: "0") < 10 }
+        @inline(__always) func digitsEnd(_ at: Int) -> Int { DigitRuns.end(of: bytes, from: at, to: end) }
+        if index < end && bytes[index] == UInt8(ascii: "-") { index &+= 1 }
+        if index < end && bytes[index] == UInt8(ascii: "0") {
+            index &+= 1
+        } else if isDigit(index) {
+            index = digitsEnd(index)
         } else {
-            while i < n && isDigit(text[i]) { i += 1 }
+            return (index, false, integer)
         }
-        if i < n && text[i] == UInt8(ascii: ".") {
-            shape.isPlainInteger = false
-            i += 1
-            guard i < n, isDigit(text[i]) else { return nil }
-            while i < n && isDigit(text[i]) { i += 1 }
+        if index < end && bytes[index] == UInt8(ascii: ".") {
+            integer = false
+            index &+= 1
+            guard isDigit(index) else { return (index, false, integer) }
+            index = digitsEnd(index)
         }
-        if i < n && (text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E")) {
-            shape.isPlainInteger = false
-            i += 1
-            if i < n && (text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-")) { i += 1 }
-            guard i < n, isDigit(text[i]) else { return nil }
-            while i < n && isDigit(text[i]) { i += 1 }
+        if index < end && bytes[index] | 0x20 == UInt8(ascii: "e") {
+            integer = false
+            index &+= 1
+            if index < end && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index &+= 1 }
+            guard isDigit(index) else { return (index, false, integer) }
+            index = digitsEnd(index)
         }
-        return i == n ? shape : nil
+        return (index, true, integer)
     }
 
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {

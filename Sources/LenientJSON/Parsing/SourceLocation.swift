@@ -31,8 +31,8 @@ struct SourceLocation: Equatable, Sendable {
 /// event in each of its rows costs one pass too (`Tests/LenientJSONTests/LinearWorkTests.swift`).
 struct SourceLocator {
     private var offset = 0
-    private var line = 1
-    private var column = 1
+    /// The location of byte `offset`.
+    private var current: SourceLocation
     /// The location of every `checkpointStride`-th byte, built on the first backward lookup.
     private var checkpoints: [SourceLocation]?
     /// The location of byte 0: line 1, column 1, unless the text starts inside a larger stream.
@@ -44,26 +44,15 @@ struct SourceLocator {
 
     init(origin: SourceLocation = .start) {
         self.origin = origin
-        line = origin.line
-        column = origin.column
+        current = origin
     }
 
     mutating func location(of target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         let end = Swift.min(target, bytes.count)
         guard end >= offset else { return lookBack(to: end, in: bytes) }
-        var i = offset
-        while i < end {
-            let byte = bytes[i]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            i += 1
-        }
+        for i in offset..<end { current.advance(past: bytes[i]) }
         offset = end
-        return SourceLocation(line: line, column: column)
+        return current
     }
 
     /// The location of `end`, before the last located offset, from the table of checkpoints.
@@ -75,15 +64,7 @@ struct SourceLocator {
         let start = index * Self.checkpointStride
         if start < end {
             bytesWalkedBack &+= end - start
-            for i in start..<end {
-                let byte = bytes[i]
-                if byte == 0x0A {
-                    location.line += 1
-                    location.column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    location.column += 1
-                }
-            }
+            for i in start..<end { location.advance(past: bytes[i]) }
         }
         return location
     }
@@ -92,17 +73,10 @@ struct SourceLocator {
     private static func checkpoints(of bytes: UnsafeBufferPointer<UInt8>, origin: SourceLocation) -> [SourceLocation] {
         var table: [SourceLocation] = []
         table.reserveCapacity(bytes.count / checkpointStride + 1)
-        var line = origin.line
-        var column = origin.column
+        var location = origin
         for i in bytes.indices {
-            if i % checkpointStride == 0 { table.append(SourceLocation(line: line, column: column)) }
-            let byte = bytes[i]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
+            if i % checkpointStride == 0 { table.append(location) }
+            location.advance(past: bytes[i])
         }
         if table.isEmpty { table.append(origin) }
         return table

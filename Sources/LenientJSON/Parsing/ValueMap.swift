@@ -157,6 +157,7 @@ final class ValueMap: @unchecked Sendable {
     static func ownedCopy(of source: UnsafeRawBufferPointer) -> UnsafeMutableBufferPointer<UInt8> {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: source.count + 1)
         if let base = source.baseAddress, source.count > 0 {
+            // Safe: `source` is UTF-8 text, bytes bound to UInt8 by whoever made them.
             buffer.baseAddress!.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: source.count)
         }
         buffer[source.count] = 0
@@ -204,12 +205,7 @@ final class ValueMap: @unchecked Sendable {
     @inline(never)
     private func countedChildren(_ entry: Int) -> Int {
         var count = 0
-        var child = entry &+ 1
-        let end = length(entry)
-        while child < end {
-            count &+= 1
-            child = next(after: child)
-        }
+        for _ in elements(of: entry) { count &+= 1 }
         return count
     }
 

@@ -140,7 +140,7 @@ struct ElementBoundaryFinder {
                     }
                 }
                 atStreamStart = false
-                if Self.isWhitespace(byte) {
+                if JSONText.isWhitespace(byte) {
                     if byte == UInt8(ascii: "\n") { newLine(at: position) }
                     position += 1
                     continue
@@ -296,6 +296,7 @@ struct ElementBoundaryFinder {
                 position = count
                 return false
             }
+            // Safe: memchr returns a pointer into `base`'s bytes, which are UInt8; it buys a word-wide search.
             let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             let quoteIsEscaped = Self.endsEscaping(base, from: start, to: quote, escapedAtStart: escaped)
             position = quote + 1
@@ -334,15 +335,12 @@ struct ElementBoundaryFinder {
         return mask & (1 << UInt64(byte & 63)) != 0
     }
 
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
     /// Whether `byte` cannot continue a number or literal: whitespace or punctuation.
     private static func endsScalar(_ byte: UInt8) -> Bool {
+        if JSONText.isWhitespace(byte) { return true }
         switch byte {
-        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"),
-            UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: ":"):
+        case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "{"),
+            UInt8(ascii: "\""), UInt8(ascii: ":"):
             return true
         default:
             return false
@@ -367,7 +365,7 @@ struct ElementBoundaryFinder {
     /// continuation bytes).
     private static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         var scalars = 0
-        for i in range where bytes[i] & 0xC0 != 0x80 { scalars &+= 1 }
+        for i in range where JSONText.startsColumn(bytes[i]) { scalars &+= 1 }
         return scalars
     }
 }

@@ -89,6 +89,7 @@ extension LenientJSONDecoder {
         into results: inout [(value: T?, events: Range<Int>)]
     ) throws {
         guard let base = text.baseAddress else { return }
+        // Safe: the decode only reads the bytes and copies them if anything outlives it; it buys no copy per batch.
         let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: text.count, deallocator: .none)
         try withDocument(data, report: report, options: options, origin: DocumentOrigin(path: [], location: origin)) {
             impl in

@@ -22,6 +22,7 @@ extension LenientJSONDecoder {
         options: DecodingOptions, report: ReportCollector?, dispatch: inout TypeDispatchCache
     ) throws -> T? {
         guard let base = bytes.baseAddress else { return nil }
+        // Safe: the decode only reads the bytes and copies them if anything outlives it; it buys no copy per element.
         let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
         let origin = DocumentOrigin(path: [IndexKey(index)], location: location)
         return try withDocument(data, report: report, options: options, origin: origin) { impl in

@@ -68,6 +68,7 @@ final class StreamElementReader<T: Decodable> {
             while true {
                 try Task.checkCancellation()
                 if let element = try nextDecodedElement() { return element }
+                // Safe: the buffer holds only bytes written as UInt8 (reads from the source).
                 let filledBytes = UnsafeBufferPointer(
                     start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: filled)
                 var spans: [ElementSpan] = []
@@ -168,6 +169,7 @@ final class StreamElementReader<T: Decodable> {
         if source == nil { source = try openSource() }
         let keep = finder.firstNeededByte
         if keep > 0 {
+            // Safe: the buffer holds only bytes written as UInt8 (reads from the source).
             let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
             finder.discard(keep, in: UnsafeBufferPointer(start: base, count: filled))
             if filled > keep, let base { memmove(base, base + keep, filled - keep) }
