@@ -204,10 +204,29 @@ struct UnusedKeyTests {
     @Test("an Optional recovered as nil leaves no unused key")
     func recoveredAsNil() throws {
         var report = LenientDecodingReport()
-        let json = #"{"sub":{"id":"nope","q":1},"stamps":[]}"#
+        let json = #"{"sub":{"id":"nope","q":1},"stamps":[],"t":1}"#
         let value = try Self.decoder(.lenient).decode(Holder.self, from: Data(json.utf8), report: &report)
         #expect(value.sub == nil)
-        #expect(report.events.map(\.kind) == [.recoveredAsNil])
+        #expect(report.events.map(\.kind) == [.recoveredAsNil, .unusedKey])
+        #expect(report.events.last?.path == "$.t")
+    }
+
+    /// Tries `sub` with `try?`: a failed attempt is abandoned.
+    struct Tried: Decodable {
+        var sub: Stamp?
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            sub = try? container.decode(Stamp.self, forKey: .sub)
+        }
+        enum CodingKeys: CodingKey { case sub }
+    }
+
+    @Test("an attempt a hand-written decoder abandons leaves no unused key", arguments: policies)
+    func abandonedAttempt(policy: LenientPolicy) throws {
+        let (value, events) = try Self.unused(
+            Tried.self, #"{"sub":{"id":1,"at":"never","q":1},"t":1}"#, Self.decoder(policy))
+        #expect(value.sub == nil)
+        #expect(events.map(\.path) == ["$.t"])
     }
 
     @Test("a dropped element leaves no unused key")

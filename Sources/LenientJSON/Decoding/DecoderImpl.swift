@@ -250,7 +250,7 @@ final class DecoderImpl: Decoder {
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
         node: consuming CodingPathNode, isDictionary: Bool
     ) throws -> T {
-        if let unusedKeys { unusedKeys.decoding(type, at: entry, isDictionary: isDictionary) }
+        if let unusedKeys { unusedKeys.decoding(type, at: entry) }
         if decodesPlainTypesDirectly {
             let unusedMark = unusedKeysMark
             do {

@@ -19,25 +19,18 @@ final class UnusedKeyTracker {
     }
 
     private(set) var records: [Record] = []
-    /// The model type decoded at each entry so far; `nil` for a value taken as a whole (a
-    /// dictionary decoded by its own `init(from:)`), whose members are never reported.
-    private var models: [Int: Any.Type?] = [:]
+    /// The model type decoded at each entry so far.
+    private var models: [Int: Any.Type] = [:]
 
     /// Notes that `type` is decoded at `entry`: the containers opened there are its.
-    func decoding(_ type: Any.Type, at entry: Int, isDictionary: Bool) {
-        models[entry] = isDictionary ? .some(nil) : .some(type)
+    func decoding(_ type: Any.Type, at entry: Int) {
+        models[entry] = type
     }
 
     /// Notes that a keyed container of `keys` was opened on `object` while the value at `entry`
     /// is being decoded.
     func opened(_ object: Int, path: CodingPathNode, decoding entry: Int, keys: Any.Type) {
-        let model: Any.Type
-        switch models[entry] {
-        case .some(.some(let type)): model = type
-        case .some(.none): return
-        case .none: model = keys
-        }
-        records.append(.opened(object: object, path: path, model: model))
+        records.append(.opened(object: object, path: path, model: models[entry] ?? keys))
     }
 
     func read(_ entry: Int, in object: Int) {
