@@ -252,7 +252,7 @@ struct UnusedKeyTests {
         #expect(
             events.map(\.description) == [
                 #"$.nmae (line 1, column 9): unused key "nmae" in Profile; did you mean "name", which Profile missed? "#
-                    + "(register an alias).",
+                    + #"Register "nmae" as an alias of it."#,
                 #"$.zzz (line 1, column 37): unused key "zzz" in Profile."#,
             ])
     }

@@ -162,7 +162,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// decoder.reportsUnusedKeys = true
     /// var report = LenientDecodingReport()
     /// let user = try decoder.decode(User.self, from: data, report: &report)
-    /// // $.firstname (line 1, column 14): unused key "firstname" in User; did you mean …
+    /// // $.firstname (line 1, column 14): unused key "firstname" in User; did you mean "firstName", …
     /// ```
     ///
     /// Every policy reports them, `.strict` included. The default is `false`: nothing is

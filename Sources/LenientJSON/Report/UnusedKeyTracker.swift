@@ -131,7 +131,9 @@ extension DecoderImpl {
             let modelName = DecodingErrors.typeName(candidate.model)
             var description = "Unused key \"\(member.name)\" in \(modelName)"
             if let missing = likelyAliases[member.object]?[member.name] {
-                description += "; did you mean \"\(missing)\", which \(modelName) missed? (register an alias)"
+                description +=
+                    "; did you mean \"\(missing)\", which \(modelName) missed? "
+                    + "Register \"\(member.name)\" as an alias of it."
             }
             note(
                 .unusedKey, .keyUnused, entry: member.value,
