@@ -145,6 +145,33 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         set { lock.withLock { _collectsAllErrors = newValue } }
     }
 
+    private var _reportsUnusedKeys = false
+
+    /// Whether a decode that produces a report also reports every object member no model read.
+    ///
+    /// When `true`, a decode with a `report:` argument, an ``onReport`` or a ``statistics``
+    /// adds, after the decode, one ``LenientDecodingEvent/Kind/unusedKey`` event (rule
+    /// ``LenientRule/keyUnused``) per member of an object a model read through a keyed container
+    /// that nothing read: not decoded by its key, an alias, a key path or a normalized match,
+    /// nor tested by `decodeNil`. Its `found` is the member's value and its `type` the model
+    /// whose container skipped it. Values taken as a whole (a `Dictionary`, a ``JSONValue``, a
+    /// registered decoding closure) have no unused members. Where the same container missed a
+    /// key whose did-you-mean is the unused member, the event names that key: a likely alias.
+    ///
+    /// ```swift
+    /// decoder.reportsUnusedKeys = true
+    /// var report = LenientDecodingReport()
+    /// let user = try decoder.decode(User.self, from: data, report: &report)
+    /// // $.firstname (line 1, column 14): unused key "firstname" in User; did you mean "firstName", …
+    /// ```
+    ///
+    /// Every policy reports them, `.strict` included. The default is `false`: nothing is
+    /// tracked. See "Unused keys" in the report article.
+    open var reportsUnusedKeys: Bool {
+        get { lock.withLock { _reportsUnusedKeys } }
+        set { lock.withLock { _reportsUnusedKeys = newValue } }
+    }
+
     // MARK: Reporting without a report: argument (see LenientJSONDecoder+Reporting.swift)
 
     private var _onReport: (@Sendable (LenientDecodingReport) -> Void)?
@@ -460,10 +487,13 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// listing every problem instead of the first when ``collectsAllErrors`` is set.
     func decodeRoot<T: Decodable>(_ type: T.Type, of map: ValueMap, report: ReportCollector?) throws -> T {
         let impl = DecoderImpl(
-            map: map, options: snapshot(), entry: 0, pathNode: .root, report: report, reusesContainers: true)
+            map: map, options: snapshot(), entry: 0, pathNode: .root, report: report, reusesContainers: true,
+            tracksUnusedKeys: true)
         defer { impl.endDecode() }
         do {
-            return try impl.unwrap(0, as: type, parent: .root, key: nil)
+            let value = try impl.unwrap(0, as: type, parent: .root, key: nil)
+            impl.reportUnusedKeys()
+            return value
         } catch let error as DecodingError {
             throw failure(error) {
                 DecoderImpl(map: map, options: snapshot(), entry: 0, pathNode: .root).collectProblems(
@@ -491,6 +521,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         options.registrations = lock.withLock { _registrations }
         options.keyPathSeparator = keyPathSeparator
         options.identityMap = identityMap
+        options.reportsUnusedKeys = reportsUnusedKeys
         return options
     }
 
@@ -553,9 +584,12 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                 // uniquely referenced unless something (an error, a kept `Decoder`) still holds it.
                 func decodeRoot(_ map: ValueMap) throws -> R {
                     let impl = DecoderImpl(
-                        map: map, options: options, entry: 0, pathNode: .root, report: report, reusesContainers: true)
+                        map: map, options: options, entry: 0, pathNode: .root, report: report, reusesContainers: true,
+                        tracksUnusedKeys: true)
                     defer { impl.endDecode() }
-                    return try body(impl)
+                    let value = try body(impl)
+                    impl.reportUnusedKeys()
+                    return value
                 }
                 defer {
                     if borrows && !isKnownUniquelyReferenced(&map) { map.keepBytes() }

@@ -31,8 +31,12 @@ final class DecodeSession {
     var entriesBeingWrapped: [Int] = []
     /// How deep default values and stand-ins are being built (a guard against recursive types).
     var defaultDepth = 0
+    /// What the decode read, for ``LenientJSONDecoder/reportsUnusedKeys``; `nil` unless that is on
+    /// and someone reads the report.
+    let unusedKeys: UnusedKeyTracker?
 
-    init() {
+    init(unusedKeys: UnusedKeyTracker? = nil) {
+        self.unusedKeys = unusedKeys
         keyCursors = .allocate(capacity: 2 * Self.keyCursorSlots)
         keyCursors.initialize(repeating: -1, count: 2 * Self.keyCursorSlots)
         dispatchCache = .allocate(capacity: 1)

@@ -33,10 +33,12 @@ extension DecoderImpl {
         let leniencyBefore = session.leniencyCount
         let structuralBefore = session.structuralCount
         let mark = report?.events.count ?? 0
+        let unusedMark = unusedKeysMark
         let value: T
         do {
             value = try with(entry: entry, path: node) { try type.init(from: self) }
         } catch {
+            discardUnusedKeys(from: unusedMark)
             return try recoverPlain(
                 entry, as: type, parent: parent, key: key(), isDictionary: isDictionary,
                 error: error, leniencyBefore: leniencyBefore, eventsFrom: mark)
@@ -101,9 +103,11 @@ extension DecoderImpl {
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
         eventsFrom mark: Int
     ) throws -> T {
+        let unusedMark = unusedKeysMark
         do {
             return try nested(mode.withoutStructuralRules).unwrap(entry, as: type, parent: parent, key: key)
         } catch {
+            discardUnusedKeys(from: unusedMark)
             if let report, report.events.count > mark { report.events.removeSubrange(mark...) }
             throw error
         }
@@ -115,10 +119,12 @@ extension DecoderImpl {
     private func decodeStrictly<T: Decodable>(
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, eventsFrom mark: Int
     ) throws -> T {
+        let unusedMark = unusedKeysMark
         do {
             return try strictDecoder.decodeStrictlyOnce(
                 entry, as: type, parent: parent, key: key, registration: currentRegistration)
         } catch {
+            discardUnusedKeys(from: unusedMark)
             discardEvents(from: mark, leniency: session.leniencyCount)
             throw error
         }

@@ -22,10 +22,12 @@ extension DecoderImpl {
     func discardingEventsOnFailure<R>(_ body: () throws -> R) rethrows -> R {
         let mark = report?.events.count ?? 0
         let leniency = session.leniencyCount
+        let unusedMark = unusedKeysMark
         do {
             return try body()
         } catch {
             discardEvents(from: mark, leniency: leniency)
+            discardUnusedKeys(from: unusedMark)
             throw error
         }
     }

@@ -63,12 +63,14 @@ extension DecoderImpl {
         let keysBefore = session.keysFound
         let leniencyBefore = session.leniencyCount
         let mark = report?.events.count ?? 0
+        let unusedMark = unusedKeysMark
         let value = try read()
         guard session.keysFound == keysBefore, session.leniencyCount != leniencyBefore,
             !(T.self is any DecodableArray.Type),
             !(T.self is any DecodableDictionary.Type)
         else { return value }
         discardEvents(from: mark, leniency: leniencyBefore)
+        discardUnusedKeys(from: unusedMark)
         try recordLeniency(
             .recoveredAsNil, .optionalInvalid, entry: entry, path: parent.path(appending: key), type: T?.self,
             "Read an object with none of \(DecodingErrors.typeName(T.self))'s keys as nil.")

@@ -14,6 +14,8 @@ final class DecoderImpl: Decoder {
     /// costs no load of the session.
     let keyCursors: UnsafeMutablePointer<Int>
     let dispatchCache: UnsafeMutablePointer<TypeDispatchCache>
+    /// The session's unused-key tracker (`Report/UnusedKeyTracker.swift`), likewise held here.
+    let unusedKeys: UnusedKeyTracker?
     /// Whether `unwrap` may call a plain type's `init(from:)` with no bookkeeping (the mode's
     /// ``DecodeMode/decodesPlainTypesDirectly``, read once).
     let decodesPlainTypesDirectly: Bool
@@ -42,13 +44,16 @@ final class DecoderImpl: Decoder {
 
     /// A decoder at `entry` of a decode the caller starts; with `reusesContainers`, the caller
     /// calls ``endDecode()`` once the decode is over (else the decoder and its reused
-    /// containers keep each other alive).
+    /// containers keep each other alive). With `tracksUnusedKeys`, a decode whose options and
+    /// report ask for them tracks unused keys; the caller then calls ``reportUnusedKeys()``.
     convenience init(
         map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil,
-        reusesContainers: Bool = false
+        reusesContainers: Bool = false, tracksUnusedKeys: Bool = false
     ) {
+        let tracks = tracksUnusedKeys && options.reportsUnusedKeys && report != nil
         self.init(
-            map: map, mode: DecodeMode(options: options, report: report), session: DecodeSession(), entry: entry,
+            map: map, mode: DecodeMode(options: options, report: report),
+            session: DecodeSession(unusedKeys: tracks ? UnusedKeyTracker() : nil), entry: entry,
             pathNode: pathNode, reusesContainers: reusesContainers)
     }
 
@@ -65,6 +70,7 @@ final class DecoderImpl: Decoder {
         self.pathNode = pathNode
         keyCursors = session.keyCursors
         dispatchCache = session.dispatchCache
+        unusedKeys = session.unusedKeys
         decodesPlainTypesDirectly = mode.decodesPlainTypesDirectly
     }
 
@@ -101,6 +107,7 @@ final class DecoderImpl: Decoder {
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, pathNode: CodingPathNode) throws
         -> KeyedDecodingContainer<Key>
     {
+        if let unusedKeys { unusedKeys.opened(object, path: pathNode, decoding: entry, keys: Key.self) }
         guard let containerSlots else {
             return try KeyedContainerSlots.make(type, impl: self, object: object, pathNode: pathNode)
         }
@@ -243,10 +250,13 @@ final class DecoderImpl: Decoder {
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
         node: consuming CodingPathNode, isDictionary: Bool
     ) throws -> T {
+        if let unusedKeys { unusedKeys.decoding(type, at: entry) }
         if decodesPlainTypesDirectly {
+            let unusedMark = unusedKeysMark
             do {
                 return try with(entry: entry, path: node) { try type.init(from: self) }
             } catch {
+                discardUnusedKeys(from: unusedMark)
                 throw naming(type, in: error, entry: entry, path: parent.path(appending: key()))
             }
         }

@@ -16,6 +16,8 @@ struct DecodingOptions {
     var registrations: Registrations?
     /// The decoder's `keyPathSeparator`.
     var keyPathSeparator: String?
+    /// The decoder's `reportsUnusedKeys`.
+    var reportsUnusedKeys = false
     /// Where `Identifiable` class instances are shared; `nil` when none is set.
     var identityMap: IdentityMap?
 

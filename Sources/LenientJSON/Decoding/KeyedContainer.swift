@@ -65,8 +65,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `Keys/KeyedContainer+KeyMatching.swift` says (normalized matching, aliases, key paths). The
     /// one lookup of every keyed read, `contains`, `allKeys` and `superDecoder`; `notes` is `false`
     /// where the member is only looked for, not read (no report event).
+    /// A lookup that reads (`notes`) is noted for ``LenientJSONDecoder/reportsUnusedKeys``.
     @inline(__always)
     func lookup<K: CodingKey>(_ key: K, notes: Bool = true) throws -> KeyedMember? {
+        let member = try findMember(key, notes: notes)
+        if notes, let tracker = impl.unusedKeys {
+            impl.noteLookup(key, found: member, in: object, path: pathNode, tracker: tracker)
+        }
+        return member
+    }
+
+    @inline(__always)
+    private func findMember<K: CodingKey>(_ key: K, notes: Bool) throws -> KeyedMember? {
         guard impl.mode.matchesKeysExactly else { return try matchingMember(for: key, notes: notes) }
         guard let entry = findExact(key) else { return nil }
         impl.session.keysFound &+= 1

@@ -27,6 +27,7 @@ extension DecoderImpl {
         }
         let mark = report?.events.count ?? 0
         let leniency = session.leniencyCount
+        let unusedMark = unusedKeysMark
         do {
             if let decode = registration.decode {
                 return try decodeWithClosure(decode, entry, as: type, parent: parent, key: key)
@@ -40,6 +41,7 @@ extension DecoderImpl {
         } catch let error as DecodingError {
             guard usesFallback, !mode.readsStrictly, let fallback = registration.fallback as? T else { throw error }
             discardEvents(from: mark, leniency: leniency)
+            discardUnusedKeys(from: unusedMark)
             try noteRegistered(
                 .usedDefault, .defaultRegistered, entry: entry, path: parent.path(appending: key), type: T.self,
                 "Used the registered fallback \(Self.show(fallback)) for "

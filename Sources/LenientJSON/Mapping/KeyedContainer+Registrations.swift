@@ -25,6 +25,7 @@ extension KeyedContainer {
         let foundKey = pathKey(key, found)
         let mark = impl.report?.events.count ?? 0
         let leniency = impl.session.leniencyCount
+        let unusedMark = impl.unusedKeysMark
         do {
             return try impl.unwrapRegistered(
                 found.entry, as: type, parent: pathNode, key: foundKey, registrations,
@@ -32,6 +33,7 @@ extension KeyedContainer {
         } catch let error as DecodingError {
             if let propertyDefault {
                 impl.discardEvents(from: mark, leniency: leniency)
+                impl.discardUnusedKeys(from: unusedMark)
                 try impl.noteRegistered(
                     .usedDefault, .defaultRegistered, entry: found.entry, path: pathNode.path(appending: foundKey),
                     type: T.self,
@@ -80,6 +82,7 @@ extension KeyedContainer {
         let foundKey = pathKey(key, found)
         let mark = impl.report?.events.count ?? 0
         let leniency = impl.session.leniencyCount
+        let unusedMark = impl.unusedKeysMark
         var reason = "a value read as nil"
         do {
             let value = try impl.optional(found.entry, as: T.self, parent: pathNode, key: foundKey) {
@@ -91,6 +94,7 @@ extension KeyedContainer {
             reason = "\(Self.describe(found.entry, in: impl)) (\(DecoderImpl.reason(error)))"
         }
         impl.discardEvents(from: mark, leniency: leniency)
+        impl.discardUnusedKeys(from: unusedMark)
         try impl.noteRegistered(
             .usedDefault, .defaultRegistered, entry: found.entry, path: pathNode.path(appending: foundKey),
             type: T?.self,

@@ -106,6 +106,7 @@ extension LenientJSONDecoder {
             for offset in 0..<map.childCount(0) {
                 let mark = report?.events.count ?? 0
                 let value = try impl.element(child, as: type, parent: .root, key: IndexKey(firstIndex + offset))
+                impl.reportUnusedKeys()
                 results.append((value, mark..<(report?.events.count ?? 0)))
                 child = map.next(after: child)
             }
