@@ -138,8 +138,9 @@ struct ReportLazyTests {
             }
             let place = Self.lineAndColumn(bytes, offset)
             if event.line != place.line || event.column != place.column {
-                mismatches.append("\(event.path): line/column \(String(describing: event.line))/"
-                    + "\(String(describing: event.column)), the text says \(place.line)/\(place.column)")
+                mismatches.append(
+                    "\(event.path): line/column \(String(describing: event.line))/"
+                        + "\(String(describing: event.column)), the text says \(place.line)/\(place.column)")
             }
             let placeText = "line \(place.line), column \(place.column)"
             if !event.description.hasPrefix(event.path + " (" + placeText + "): ") {
@@ -151,7 +152,8 @@ struct ReportLazyTests {
             let slice = Data(bytes[offset..<Self.valueEnd(bytes, offset)])
             let any = try JSONSerialization.jsonObject(with: slice, options: .fragmentsAllowed)
             if let found = event.found, !Self.matches(found, any) {
-                mismatches.append("\(event.path): found \(found), the text has \(String(decoding: slice, as: UTF8.self))")
+                mismatches.append(
+                    "\(event.path): found \(found), the text has \(String(decoding: slice, as: UTF8.self))")
             }
             if event.found == nil { mismatches.append("\(event.path): no found value") }
             if event.type.isEmpty { mismatches.append("\(event.path): no type") }

@@ -63,10 +63,14 @@ enum ReportRows {
     static func report(iterations: Int, warmup: Int) throws {
         var rows: [Row] = []
         for corpus in CorpusName.allCases {
-            rows.append(try corpus.accept(Measure(data: corpus.data, label: "\(corpus)", iterations: iterations, warmup: warmup)))
+            rows.append(
+                try corpus.accept(
+                    Measure(data: corpus.data, label: "\(corpus)", iterations: iterations, warmup: warmup)))
             let messy = try corpus.messy(seed: seed).data
-            rows.append(try corpus.accept(Measure(
-                    data: messy, label: "messy \(corpus) (seed \(seed))", iterations: iterations, warmup: warmup)))
+            rows.append(
+                try corpus.accept(
+                    Measure(
+                        data: messy, label: "messy \(corpus) (seed \(seed))", iterations: iterations, warmup: warmup)))
         }
         print(
             """

@@ -41,7 +41,8 @@ if arguments.first == "--streaming" {
 // `compare --reports [iterations] [warmup]`: the report rows alone (ReportRows.swift).
 let reportsOnly = arguments.first == "--reports"
 let numbers = arguments.dropFirst(reportsOnly ? 1 : 0).compactMap { Int($0) }
-guard numbers.count == arguments.count - (reportsOnly ? 1 : 0), numbers.count <= 2, numbers.allSatisfy({ $0 >= 0 }) else {
+guard numbers.count == arguments.count - (reportsOnly ? 1 : 0), numbers.count <= 2, numbers.allSatisfy({ $0 >= 0 })
+else {
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(2)
 }

@@ -92,7 +92,8 @@ guard !messy || lenient else {
 }
 guard let times = arguments.count == 3 ? Int(arguments[2]) : 5, times > 0 else { fail(usage) }
 
-let bytes = try corpus.accept(Run(
+let bytes = try corpus.accept(
+    Run(
         lenient: lenient, reports: arguments[0] == "lenient-report", statistics: arguments[0] == "lenient-statistics",
         messy: messy, times: times))
 print("\(arguments[0]) \(arguments[1]): \(times) decode(s) of \(bytes) bytes counted")
