@@ -14,7 +14,11 @@
 import Foundation
 import LenientJSON
 
-let usage = "usage: compare [iterations=30] [warmup=3]\n       compare --peak lenient|foundation <corpus> [copies]"
+let usage = """
+    usage: compare [iterations=30] [warmup=3]
+           compare --reports [iterations=30] [warmup=3]
+           compare --peak lenient|foundation <corpus> [copies]
+    """
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
     print(usage)
@@ -34,8 +38,11 @@ if arguments.first == "--streaming" {
     try StreamingBenchmark.report(megabytes: arguments.dropFirst().first.flatMap { Int($0) } ?? 100)
     exit(0)
 }
-let numbers = arguments.compactMap { Int($0) }
-guard numbers.count == arguments.count, numbers.count <= 2, numbers.allSatisfy({ $0 >= 0 }) else {
+// `compare --reports [iterations] [warmup]`: the report rows alone (ReportRows.swift).
+let reportsOnly = arguments.first == "--reports"
+let numbers = arguments.dropFirst(reportsOnly ? 1 : 0).compactMap { Int($0) }
+guard numbers.count == arguments.count - (reportsOnly ? 1 : 0), numbers.count <= 2, numbers.allSatisfy({ $0 >= 0 })
+else {
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(2)
 }
@@ -164,6 +171,10 @@ print("Toolchain: \(swiftVersion())")
 print(
     "Method: one process; per corpus \(warmup) warm-up run(s) each, then \(iterations) interleaved runs each; medians\n"
 )
+if reportsOnly {
+    try ReportRows.report(iterations: iterations, warmup: warmup)
+    exit(0)
+}
 
 /// LenientJSON (default policy) on the messy twitter text vs JSONDecoder on the clean original.
 func measureMessyTwitter(seed: UInt64) throws -> (Row, MessyCorpus) {
@@ -350,4 +361,5 @@ for corpus in CorpusName.allCases {
     }
 }
 
+try ReportRows.report(iterations: iterations, warmup: warmup)
 try StreamingBenchmark.report()

@@ -3,11 +3,12 @@
 // shared machine; instruction counts do not depend on what else runs.
 //
 //   instructions foundation|lenient twitter|canada|citm_catalog [N=5]
-//   instructions lenient messy_twitter [N=5]
+//   instructions lenient|lenient-report|lenient-statistics messy_twitter|messy_canada|messy_citm_catalog [N=5]
 //
-// `foundation` is `JSONDecoder()`, `lenient` is `LenientJSONDecoder()` (default policy).
-// `messy_twitter` is twitter rewritten by `MessyCorpus` with seed 1, as `compare` makes it;
-// only LenientJSON decodes it (its baseline is JSONDecoder on the clean twitter).
+// `foundation` is `JSONDecoder()`, `lenient` is `LenientJSONDecoder()` (default policy);
+// `lenient-report` passes a `report:` argument, `lenient-statistics` sets `statistics`.
+// `messy_<corpus>` is the corpus rewritten by `MessyCorpus` with seed 1 (`compare` makes the messy
+// twitter so); only LenientJSON decodes it (its baseline is JSONDecoder on the clean corpus).
 //
 // Everything but the decode loop runs outside `countedDecodes`: reading the corpus, building
 // the messy text, one warm-up decode (lazily built metadata and caches), and a check that the
@@ -22,8 +23,8 @@ import Foundation
 import LenientJSON
 
 let usage = """
-    usage: instructions foundation|lenient twitter|canada|citm_catalog [N=5]
-           instructions lenient messy_twitter [N=5]
+    usage: instructions foundation|lenient|lenient-report|lenient-statistics twitter|canada|citm_catalog [N=5]
+           instructions lenient|lenient-report|lenient-statistics messy_twitter|messy_canada|messy_citm_catalog [N=5]
     """
 
 /// The seed `compare` uses for the messy twitter.
@@ -38,17 +39,25 @@ func fail(_ message: String) -> Never {
 /// callgrind counts (`--toggle-collect='*countedDecodes*'`). No other function's name may
 /// contain `countedDecodes`: a nested match would toggle collection off again.
 @inline(never)
-func countedDecodes<Model: Decodable>(_ model: Model.Type, from data: Data, with decoder: JSONDecoder, times: Int)
-    throws
-{
+func countedDecodes<Model: Decodable>(
+    _ model: Model.Type, from data: Data, with decoder: JSONDecoder, reports: Bool, times: Int
+) throws {
     for _ in 0..<times {
-        let value = try decoder.decode(model, from: data)
-        withExtendedLifetime(value) {}
+        if reports, let lenient = decoder as? LenientJSONDecoder {
+            var report = LenientDecodingReport()
+            let value = try lenient.decode(model, from: data, report: &report)
+            withExtendedLifetime((value, report)) {}
+        } else {
+            let value = try decoder.decode(model, from: data)
+            withExtendedLifetime(value) {}
+        }
     }
 }
 
 struct Run: CorpusModelVisitor {
     let lenient: Bool
+    let reports: Bool
+    let statistics: Bool
     let messy: Bool
     let times: Int
 
@@ -56,6 +65,7 @@ struct Run: CorpusModelVisitor {
         let clean = corpus.data
         let data = messy ? try corpus.messy(seed: messySeed).data : clean
         let decoder: JSONDecoder = lenient ? LenientJSONDecoder() : JSONDecoder()
+        if statistics, let lenient = decoder as? LenientJSONDecoder { lenient.statistics = LenientDecodingStatistics() }
         let warmUp = try decoder.decode(model, from: data)
         let expected = lenient ? try JSONDecoder().decode(model, from: clean) : warmUp
         guard warmUp == expected else {
@@ -66,20 +76,24 @@ struct Run: CorpusModelVisitor {
                 """
             )
         }
-        try countedDecodes(model, from: data, with: decoder, times: times)
+        try countedDecodes(model, from: data, with: decoder, reports: reports, times: times)
         return data.count
     }
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard (2...3).contains(arguments.count), arguments[0] == "foundation" || arguments[0] == "lenient" else { fail(usage) }
-let lenient = arguments[0] == "lenient"
-let messy = arguments[1] == "messy_twitter"
-guard let corpus = messy ? CorpusName.twitter : CorpusName(rawValue: arguments[1]) else { fail(usage) }
+let decoders = ["foundation", "lenient", "lenient-report", "lenient-statistics"]
+guard (2...3).contains(arguments.count), decoders.contains(arguments[0]) else { fail(usage) }
+let lenient = arguments[0] != "foundation"
+let messy = arguments[1].hasPrefix("messy_")
+guard let corpus = CorpusName(rawValue: messy ? String(arguments[1].dropFirst(6)) : arguments[1]) else { fail(usage) }
 guard !messy || lenient else {
-    fail("JSONDecoder rejects the messy twitter; its baseline is `foundation twitter`\n" + usage)
+    fail("JSONDecoder rejects a messy corpus; its baseline is JSONDecoder on the clean one\n" + usage)
 }
 guard let times = arguments.count == 3 ? Int(arguments[2]) : 5, times > 0 else { fail(usage) }
 
-let bytes = try corpus.accept(Run(lenient: lenient, messy: messy, times: times))
+let bytes = try corpus.accept(
+    Run(
+        lenient: lenient, reports: arguments[0] == "lenient-report", statistics: arguments[0] == "lenient-statistics",
+        messy: messy, times: times))
 print("\(arguments[0]) \(arguments[1]): \(times) decode(s) of \(bytes) bytes counted")

@@ -12,8 +12,9 @@ extension LenientJSONDecoder {
         guard report != nil || readers.onReport != nil || readers.statistics != nil else { return try body(nil) }
         let collector = ReportCollector()
         defer {
-            report?.pointee.events.append(contentsOf: collector.events)
-            Self.deliver(collector.events[...], onReport: readers.onReport, statistics: readers.statistics)
+            let events = collector.finishedEvents
+            report?.pointee.events.append(contentsOf: events)
+            Self.deliver(events[...], onReport: readers.onReport, statistics: readers.statistics)
         }
         return try body(collector)
     }

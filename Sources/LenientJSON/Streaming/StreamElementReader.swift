@@ -113,9 +113,9 @@ final class StreamElementReader<T: Decodable> {
             let (value, events) = decoded[nextDecoded]
             nextDecoded += 1
             if let collector {
-                if let onEvent { for event in collector.events[events] { onEvent(event) } }
-                LenientJSONDecoder.deliver(
-                    collector.events[events], onReport: readers.onReport, statistics: readers.statistics)
+                let built = collector.finished(events)
+                if let onEvent { for event in built { onEvent(event) } }
+                LenientJSONDecoder.deliver(built[...], onReport: readers.onReport, statistics: readers.statistics)
             }
             if let value { return value }
         }

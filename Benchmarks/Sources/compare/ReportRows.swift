@@ -1,0 +1,97 @@
+// What a report costs: LenientJSON on each corpus and on each corpus made messy (MessyCorpus,
+// seed 7: the messy twitter has 8,201 events), without a report, with a `report:` argument and
+// with `statistics` set, each as a ratio to the decode without a report (issue #23's targets:
+// clean corpora within 5 %, messy ones within 25 %).
+//
+//   compare --reports [iterations=30] [warmup=3]     (these rows alone)
+
+import Foundation
+import LenientJSON
+
+enum ReportRows {
+    /// The seed of the messy corpora.
+    static let seed: UInt64 = 7
+
+    struct Row {
+        let label: String
+        let events: Int
+        let plain: Double
+        let report: Double
+        let statistics: Double
+    }
+
+    /// Runs the three decodes of `data` as `Model` `warmup` times, then `iterations` times in
+    /// turn (the first of each round rotating), and returns their medians in milliseconds.
+    struct Measure: CorpusModelVisitor {
+        let data: Data
+        let label: String
+        let iterations: Int
+        let warmup: Int
+        func visit<Model: Codable & Equatable & Sendable>(_ model: Model.Type, corpus: CorpusName) throws -> Row {
+            let plain = LenientJSONDecoder()
+            let reporting = LenientJSONDecoder()
+            let counting = LenientJSONDecoder()
+            counting.statistics = LenientDecodingStatistics()
+            var probe = LenientDecodingReport()
+            let expected = try plain.decode(model, from: data)
+            guard try reporting.decode(model, from: data, report: &probe) == expected,
+                try counting.decode(model, from: data) == expected
+            else { throw CocoaError(.coderInvalidValue) }
+            let runs: [() throws -> Void] = [
+                { withExtendedLifetime(try plain.decode(model, from: data)) {} },
+                {
+                    var report = LenientDecodingReport()
+                    withExtendedLifetime((try reporting.decode(model, from: data, report: &report), report)) {}
+                },
+                { withExtendedLifetime(try counting.decode(model, from: data)) {} },
+            ]
+            for _ in 0..<warmup { for run in runs { try run() } }
+            var times: [[Double]] = [[], [], []]
+            for iteration in 0..<iterations {
+                for step in 0..<runs.count {
+                    let index = (iteration + step) % runs.count
+                    times[index].append(try milliseconds(runs[index]))
+                }
+            }
+            return Row(
+                label: label, events: probe.events.count, plain: median(times[0]), report: median(times[1]),
+                statistics: median(times[2]))
+        }
+    }
+
+    /// Measures every corpus and its messy form and prints the table.
+    static func report(iterations: Int, warmup: Int) throws {
+        var rows: [Row] = []
+        for corpus in CorpusName.allCases {
+            rows.append(
+                try corpus.accept(
+                    Measure(data: corpus.data, label: "\(corpus)", iterations: iterations, warmup: warmup)))
+            let messy = try corpus.messy(seed: seed).data
+            rows.append(
+                try corpus.accept(
+                    Measure(
+                        data: messy, label: "messy \(corpus) (seed \(seed))", iterations: iterations, warmup: warmup)))
+        }
+        print(
+            """
+
+            What a report costs (LenientJSON, default policy; medians of \(iterations) runs of each, in turn)
+            | corpus | events | no report ms | report: ms | ratio | statistics ms | ratio |
+            |---|---:|---:|---:|---:|---:|---:|
+            """)
+        for row in rows {
+            print(
+                "| \(row.label) | \(row.events) | \(format(row.plain)) | \(format(row.report)) "
+                    + "| \(format(row.report / row.plain)) | \(format(row.statistics)) "
+                    + "| \(format(row.statistics / row.plain)) |")
+        }
+        print("\nTargets (issue #23):")
+        for row in rows {
+            let limit = row.label.hasPrefix("messy") ? 1.25 : 1.05
+            for (name, time) in [("report:", row.report), ("statistics", row.statistics)] {
+                let ratio = time / row.plain
+                print("\(verdict(ratio <= limit)) \(row.label) \(name) ratio \(format(ratio)) <= \(format(limit))")
+            }
+        }
+    }
+}
