@@ -59,32 +59,37 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
     /// `path` with every array index replaced by `*`: `$.users[3].tags[0]` → `$.users[*].tags[*]`.
     /// Quoted names (`$['a[1]']`) are kept as they are.
     static func pattern(of path: String) -> String {
-        let characters = Array(path)
-        var result = ""
+        // Bytes, not Characters: every byte the rule looks for is ASCII, and a UTF-8
+        // continuation byte never equals one of them.
+        let bytes = Array(path.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
         var i = 0
-        while i < characters.count {
-            let character = characters[i]
-            if character == "[", i + 1 < characters.count, characters[i + 1] == "'" {
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "["), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "'") {
                 // A quoted name, up to the unescaped quote that closes it.
                 var end = i + 2
-                while end < characters.count, characters[end] != "'" { end += characters[end] == "\\" ? 2 : 1 }
-                let stop = Swift.min(end + 1, characters.count)
-                result += String(characters[i..<stop])
+                while end < bytes.count, bytes[end] != UInt8(ascii: "'") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                let stop = Swift.min(end + 1, bytes.count)
+                result += bytes[i..<stop]
                 i = stop
                 continue
             }
-            if character == "[" {
+            if byte == UInt8(ascii: "[") {
                 var end = i + 1
-                while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
-                if end > i + 1, end < characters.count, characters[end] == "]" {
-                    result += "[*]"
+                while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
+                if end > i + 1, end < bytes.count, bytes[end] == UInt8(ascii: "]") {
+                    result += "[*]".utf8
                     i = end + 1
                     continue
                 }
             }
-            result.append(character)
+            result.append(byte)
             i += 1
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

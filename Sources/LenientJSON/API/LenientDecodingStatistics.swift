@@ -95,19 +95,17 @@ public final class LenientDecodingStatistics: Sendable {
     ///
     /// - Parameter report: The events of one decode (empty for a decode without events).
     public func add(_ report: LenientDecodingReport) {
-        var counted: [PatternKey: Int] = [:]
-        for event in report.events {
-            let key = PatternKey(
-                kind: event.kind, rule: event.rule, path: LenientDecodingReport.pattern(of: event.path))
-            counted[key, default: 0] += 1
+        // Each event's pattern is made once, outside the lock.
+        let keys = report.events.map {
+            PatternKey(kind: $0.kind, rule: $0.rule, path: LenientDecodingReport.pattern(of: $0.path))
         }
+        var counted: [PatternKey: Int] = [:]
+        for key in keys { counted[key, default: 0] += 1 }
         lock.lock()
         defer { lock.unlock() }
         state.decodes += 1
         var seen = Set<PatternKey>()
-        for event in report.events {
-            let key = PatternKey(
-                kind: event.kind, rule: event.rule, path: LenientDecodingReport.pattern(of: event.path))
+        for (key, event) in zip(keys, report.events) {
             guard seen.insert(key).inserted, let count = counted[key] else { continue }
             if let index = state.index[key] {
                 state.patterns[index].count += count

@@ -29,6 +29,11 @@ enum JSONPath {
             } else {
                 name = key.stringValue
             }
+            // Most names need no escaping: append them whole.
+            guard name.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+                result += name
+                continue
+            }
             for character in name.unicodeScalars {
                 switch character {
                 case "~": result += "~0"

@@ -51,26 +51,36 @@ final class ReportCollector {
         while first > 0 && events[first - 1].built == nil { first -= 1 }
         guard first < events.count else { return }
         var reader: DecoderImpl?
+        var typeNames: [ObjectIdentifier: String] = [:]
         for index in first..<events.count {
             let record = events[index]
             guard let map = record.map else { continue }
             if reader?.map !== map {
                 reader = DecoderImpl(map: map, options: DecodingOptions(), entry: 0, pathNode: .root)
             }
-            events[index].built = Self.event(record, map: map, reader: reader)
+            // `String(describing:)` of a type is slow (it demangles); a report names few types.
+            let typeName = record.type.map { type in
+                if let name = typeNames[ObjectIdentifier(type)] { return name }
+                let name = String(describing: type)
+                typeNames[ObjectIdentifier(type)] = name
+                return name
+            }
+            events[index].built = Self.event(record, typeName: typeName ?? "", map: map, reader: reader)
             events[index].map = nil
         }
     }
 
     /// The public event of `record`, whose entry is in `map`; `reader` reads its found value.
-    private static func event(_ record: Record, map: ValueMap, reader: DecoderImpl?) -> LenientDecodingEvent {
+    private static func event(
+        _ record: Record, typeName: String, map: ValueMap, reader: DecoderImpl?
+    ) -> LenientDecodingEvent {
         let location = record.entry.flatMap { DecodingErrors.location(map, $0) }
         let pathString = JSONPath.string(for: record.path)
         let found = record.entry.flatMap { entry in try? reader?.jsonValue(entry, path: .root) }
         return LenientDecodingEvent(
             kind: record.kind, rule: record.rule, path: pathString, pointer: JSONPath.pointer(for: record.path),
             line: location?.line, column: location?.column, offset: record.entry.flatMap { map.sourceOffset(of: $0) },
-            found: found, type: record.type.map { String(describing: $0) } ?? "",
+            found: found, type: typeName,
             description: LenientDecodingEvent.sentence(record.description, at: pathString, location))
     }
 

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import LenientJSON
+
+/// `LenientDecodingReport.pattern(of:)`, which groups events in `summary` and in
+/// `LenientDecodingStatistics`: every array index becomes `[*]`, and nothing inside a quoted name
+/// changes (the report article, "The report").
+@Suite("Path patterns")
+struct PathPatternTests {
+    @Test(
+        "Indices become [*]; quoted names, escapes and non-ASCII names are kept",
+        arguments: [
+            ("$", "$"),
+            ("$[0]", "$[*]"),
+            ("$.users[12].tags[0]", "$.users[*].tags[*]"),
+            ("$['a[1]'][2]", "$['a[1]'][*]"),
+            (#"$['it\'s [3]'].x[4]"#, #"$['it\'s [3]'].x[*]"#),
+            ("$.prénom[7].naïve", "$.prénom[*].naïve"),
+            ("$['日本[1]'][10]", "$['日本[1]'][*]"),
+            ("$.a[]", "$.a[]"),
+            ("$.a[1x]", "$.a[1x]"),
+            ("$.a[١]", "$.a[١]"),
+            ("$['unterminated [1]", "$['unterminated [1]"),
+        ])
+    func pattern(path: String, expected: String) {
+        #expect(LenientDecodingReport.pattern(of: path) == expected)
+    }
+
+    /// Every path the decoder itself writes for a generated key and index keeps its keys and
+    /// loses only its indices.
+    @Test("A generated path keeps every key and loses every index", arguments: 0..<64)
+    func generated(seed: Int) {
+        var generator = SplitMix(seed: UInt64(seed))
+        let names = ["id", "first name", "a[1]", "it's", "back\\slash", "ü", "日本", "x.y", "~/"]
+        var keys: [any CodingKey] = []
+        var patternKeys: [any CodingKey] = []
+        for _ in 0..<Int(generator.next() % 6) {
+            if generator.next() % 2 == 0 {
+                let index = Int(generator.next() % 1000)
+                keys.append(IndexKey(index))
+                patternKeys.append(IndexKey(0))
+            } else {
+                let name = names[Int(generator.next() % UInt64(names.count))]
+                keys.append(NameKey(name))
+                patternKeys.append(NameKey(name))
+            }
+        }
+        let expected = JSONPath.string(for: patternKeys).replacingOccurrences(of: "[0]", with: "[*]")
+        // No name in the list is written with `[0]` in it, so only the indices were replaced.
+        #expect(LenientDecodingReport.pattern(of: JSONPath.string(for: keys)) == expected)
+    }
+}
+
+/// A small deterministic generator for the generated cases.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
