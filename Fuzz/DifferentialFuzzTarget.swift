@@ -1,4 +1,4 @@
-// Differential libFuzzer entry point (SPEC 1.1, 1.2): on every input, `.strict` gives exactly
+// Differential libFuzzer entry point (DifferencesFromJSONDecoder article): on every input, `.strict` gives exactly
 // JSONDecoder's value or error case, and `.lenient` and `.permissive` give JSONDecoder's value
 // wherever JSONDecoder succeeds (the check is ``FuzzDifferentialCheck``). A difference stops
 // the run with a description on stderr, and libFuzzer keeps the input. Built by

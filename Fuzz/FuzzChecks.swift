@@ -88,7 +88,7 @@ struct FuzzConfiguration: Sendable {
 
 /// The decoders of one configuration: JSONDecoder and each preset, the lenient ones also with
 /// exact key matching (normalized matching may fill an Optional that JSONDecoder leaves `nil`,
-/// the one documented difference of SPEC 1.1).
+/// the one documented difference of the DifferencesFromJSONDecoder article).
 struct FuzzDecoders: Sendable {
     let foundation = JSONDecoder()
     let strict = LenientJSONDecoder(policy: .strict)
@@ -134,7 +134,7 @@ struct FuzzComparisonOf<T: Decodable & Equatable>: FuzzComparison {
     }
 }
 
-/// The differential target's check (SPEC 1.1, 1.2): on every input, `.strict` gives exactly
+/// The differential target's check (DifferencesFromJSONDecoder article): on every input, `.strict` gives exactly
 /// JSONDecoder's value or error case, and `.lenient` and `.permissive` give JSONDecoder's value
 /// wherever JSONDecoder succeeds, for synthesized and hand-written models, through `Data` and
 /// (where JSONSerialization holds the document faithfully) `fromJSONObject`.
@@ -210,7 +210,10 @@ enum FuzzDifferentialCheck {
     {
         let input = String(decoding: data.prefix(600), as: UTF8.self)
         return
-            "differential mismatch: \(what)\n  model: \(model)\n  configuration: \(configuration)\n  input: \(input)\n\(details)"
+            """
+            differential mismatch: \(what)\n  model: \(model)\n  configuration: \(configuration)\n  input: \(input)\
+            \n\(details)
+            """
     }
 
     /// JSONDecoder traps (instead of throwing) on a document that ends with the `[` opening the
@@ -260,7 +263,7 @@ enum FuzzDifferentialCheck {
 
     /// Whether `data` holds a hex number followed by `.` (`0xA.`) or by a binary exponent
     /// (`0x1P4`, which JSONDecoder reads as the integer 16), which JSONDecoder's JSON5 number
-    /// reading accepts (README "Differences"), or a digitless exponent.
+    /// reading accepts (DifferencesFromJSONDecoder article), or a digitless exponent.
     static func hasLaxJSON5Number(_ data: Data) -> Bool {
         hasIncompleteExponent(data)
             || hasHexNumber(data, followedBy: [UInt8(ascii: "."), UInt8(ascii: "p"), UInt8(ascii: "P")])
@@ -319,13 +322,13 @@ enum FuzzDifferentialCheck {
                     "  JSONDecoder: \(expected)\n  .strict:     \(value)")
             }
         case (.success(let expected), .failure(let error)):
-            // README "Differences": JSONDecoder's JSON5 number reading lets some malformed
+            // DifferencesFromJSONDecoder article: JSONDecoder's JSON5 number reading lets some malformed
             // numbers through (`500e-`, `0e-`, `0x00.0`; it also reads past its input there).
             if decoders.foundation.allowsJSON5, isMalformedNumberError(error) || hasLaxJSON5Number(data) { return nil }
             return mismatch(
                 ".strict threw", data, model, configuration, "  JSONDecoder: \(expected)\n  .strict:     \(error)")
         case (.failure(let expected), .success(let value)):
-            // README "Differences": JSONDecoder rejects `0e5` (a zero, then an exponent of one to
+            // DifferencesFromJSONDecoder article: JSONDecoder rejects `0e5` (a zero, then an exponent of one to
             // nine with no sign or fraction), which is valid JSON and reads as 0.
             if hasZeroWithExponent(data) { return nil }
             return mismatch(
@@ -334,7 +337,7 @@ enum FuzzDifferentialCheck {
             if errorCase(expected) != errorCase(error) {
                 // JSONDecoder's error is its rejection of `0e5` (see above), ours a later value's.
                 if hasZeroWithExponent(data) { return nil }
-                // README "Differences": a dictionary's values are decoded in hash order by
+                // DifferencesFromJSONDecoder article: a dictionary's values are decoded in hash order by
                 // JSONDecoder, in document order here, so with several bad members the first
                 // error can differ (both fail).
                 if T.self is any FuzzDictionaryModel.Type { return nil }
@@ -396,7 +399,7 @@ enum FuzzDifferentialCheck {
                 ".\(name) value differs", data, model, configuration, "  JSONDecoder: \(expected)\n  .\(name): \(value)"
             )
         case .failure(let error):
-            // SPEC 1.3: a key matched by normalization may lead to a value JSONDecoder never
+            // InputAndLimits article: a key matched by normalization may lead to a value JSONDecoder never
             // reads; when that value is invalid JSON, it is an error (never recovered). Where
             // exact keys give JSONDecoder's value, that is the only difference.
             if isSyntaxError(error), let exactKeys, let exact = try? exactKeys(), same(expected, exact) { return nil }

@@ -7,7 +7,7 @@
 // UTF-16 and UTF-32, `\uXXXX` and `\/` escapes, comments under `allowsJSON5`), and a messy
 // rewrite of the same value (keys respelled, numbers as strings, booleans as words, single
 // elements unwrapped, absent optionals made unreadable), counting each rewrite. The property
-// (README "Lenient rules", the DocC article on the report): `LenientJSONDecoder()` decodes the
+// (the CoercionRules and TheReport DocC articles): `LenientJSONDecoder()` decodes the
 // messy document to exactly what JSONDecoder decodes from the clean one, with one report event
 // of the right kind and path per rewrite; and it decodes the clean document to the same value
 // without any event. Leniency is never switched off for a whole document.
@@ -738,7 +738,10 @@ struct MessySyntax: CustomStringConvertible {
     }
 
     var description: String {
-        "\(encoding.rawValue)\(allowsJSON5 ? ", JSON5" : ""), whitespace \(whitespace)%, trailing commas \(trailingCommas)%, escapes \(escapes)%"
+        """
+        \(encoding.rawValue)\(allowsJSON5 ? ", JSON5" : ""), whitespace \(whitespace)%, trailing comma\
+        s \(trailingCommas)%, escapes \(escapes)%
+        """
     }
 
     func write(_ json: MessyJSON, _ c: inout MessyChoices) -> String {
@@ -947,7 +950,8 @@ enum MessyRewriteCheck {
             let extra = difference(actual, pair.expectedEvents)
             return failure(
                 """
-                the report's events differ from the rewrites (\(pair.expectedEvents.count) rewrites, \(actual.count) events)
+                the report's events differ from the rewrites (\(pair.expectedEvents.count) rewrites,\
+                 \(actual.count) events)
                   expected, not reported: \(missing)
                   reported, not expected: \(extra)
                   all reported: \(report.events.map(\.description))

@@ -1,11 +1,14 @@
 // The check of the XML fuzz target (Fuzz/XMLFuzzTarget.swift): every byte sequence given to
 // decode(_:fromXML:) gives a value or a DecodingError, never a trap or another error. The
-// regression test of its findings (Tests/LenientJSONTests/FuzzFindingsTests.swift) sees this
+// regression test of its findings (Tests/LenientXMLTests/XMLFuzzFindingsTests.swift) sees this
 // file through a symlink in its Support folder. Built by Scripts/fuzz.sh with the library
 // sources, Fuzz/FuzzModels.swift and Fuzz/FuzzChecks.swift.
 import Foundation
 #if canImport(LenientJSON)
     import LenientJSON
+#endif
+#if canImport(LenientXML)
+    import LenientXML
 #endif
 
 /// A small feed model: attributes, repeated elements, numbers and booleans in text.

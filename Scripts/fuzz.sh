@@ -2,14 +2,16 @@
 # Fuzzes the decoder with libFuzzer + AddressSanitizer.
 #   Scripts/fuzz.sh [seconds] [jobs] [target] [libFuzzer flags...]   (defaults: 60 seconds, 1 job, decoder)
 # Targets (each built with the library sources, Fuzz/FuzzModels.swift and Fuzz/FuzzChecks.swift,
-# whose checks Tests/LenientJSONTests/FuzzFindingsTests.swift runs on Fuzz/Findings/*.bin):
+# whose checks Tests/LenientJSONTests/FuzzFindingsTests.swift runs on Fuzz/Findings/*.bin; the
+# xml target's are run by Tests/LenientXMLTests/XMLFuzzFindingsTests.swift):
 #   decoder        Fuzz/FuzzTarget.swift: every input gives a value or a DecodingError, never a trap.
 #                  Corpus in .build/fuzz/corpus, crashers in .build/fuzz/crashes/.
 #   differential   Fuzz/DifferentialFuzzTarget.swift: .strict gives JSONDecoder's value or error
 #                  case, .lenient and .permissive its value wherever it succeeds.
 #                  Corpus in .build/fuzz-differential/corpus, mismatches in .build/fuzz-differential/crashes/.
 #   xml            Fuzz/XMLFuzzTarget.swift: every input to decode(_:fromXML:) gives a value or a
-#                  DecodingError, never a trap (check in Fuzz/XMLFuzzCheck.swift). Seeded with XML
+#                  DecodingError, never a trap (check in Fuzz/XMLFuzzCheck.swift), with the
+#                  LenientXML library's sources (Sources/LenientXML) too. Seeded with XML
 #                  documents, not JSON. Corpus in .build/fuzz-xml/corpus, crashers in .build/fuzz-xml/crashes/.
 #   messy          Fuzz/MessyRewriteFuzzTarget.swift: the input's bytes drive a generator of a model
 #                  value, its clean document and a messy rewrite (Fuzz/MessyRewrite.swift, which
@@ -44,6 +46,9 @@ case "$target" in
     xml)
         source=Fuzz/XMLFuzzTarget.swift
         out=.build/fuzz-xml
+        # The LenientXML library's sources join LenientJSON's in the one module (they import
+        # LenientJSON only where it is a module of its own: `#if canImport(LenientJSON)`).
+        extra_sources=($(find Sources/LenientXML -name '*.swift') Fuzz/XMLFuzzCheck.swift)
         # The first byte picks the decoder (3) and the model (6): one seed each.
         selectors=$(seq 0 17)
         # swift-corelibs-foundation's XMLParser leaks the CFString of each libxml2 error
@@ -65,8 +70,10 @@ trap 'mv fuzz-*.log "$out/" 2>/dev/null || true' EXIT
 
 sanitizers=fuzzer,address
 if [ "${FUZZ_ADDRESS:-1}" = 0 ]; then sanitizers=fuzzer; fi
-swiftc -O -sanitize="$sanitizers" -parse-as-library -module-name LenientFuzz \
-    $(find Sources/LenientJSON -name '*.swift') Fuzz/FuzzModels.swift Fuzz/FuzzChecks.swift Fuzz/XMLFuzzCheck.swift "${extra_sources[@]}" "$source" -o "$out/fuzz-$target"
+# One module; `-package-name` because the library declares what its other library sees `package`.
+swiftc -O -sanitize="$sanitizers" -parse-as-library -module-name LenientFuzz -package-name LenientJSON \
+    $(find Sources/LenientJSON -name '*.swift') Fuzz/FuzzModels.swift Fuzz/FuzzChecks.swift \
+    "${extra_sources[@]}" "$source" -o "$out/fuzz-$target"
 
 # Seed corpus: small JSON documents from the tests and a few slices of the corpora, each
 # document read from standard input (a quoted heredoc keeps every byte as written) and

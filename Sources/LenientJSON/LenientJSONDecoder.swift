@@ -404,68 +404,6 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         return try decodeTree(type, object, report: collector)
     }
 
-    // MARK: Decoding XML
-
-    /// Decodes a value of the given type from an XML document, by the same rules as JSON.
-    ///
-    /// The root element is the value itself (`<person>` decodes `Person`). An element with
-    /// attributes or child elements is an object: each attribute is a member, each child
-    /// element a member named for it (an array when the name repeats), and the element's own
-    /// text beside them the member `"#text"` (mixed content: its non-blank runs, trimmed,
-    /// joined by one space). Any other element is its text, a string (`""` when empty). Then
-    /// every rule of the ``policy`` applies, so `<age>25</age>` fills an `Int` and
-    /// `<active>yes</active>` a `Bool`; a single `<item>` fills an array of items where
-    /// ``LenientPolicy/Coercions/collectionWrapping`` is in the policy (``LenientPolicy/lenient``
-    /// has it, ``LenientPolicy/strict`` decodes the tree exactly as `JSONDecoder` would).
-    ///
-    /// ```swift
-    /// struct Person: Decodable { var id: Int; var name: String; var age: Int }
-    ///
-    /// let xml = #"<person id="7"><name>Ada</name><age>36</age></person>"#
-    /// let person = try LenientJSONDecoder().decode(Person.self, fromXML: Data(xml.utf8))
-    /// // Person(id: 7, name: "Ada", age: 36)
-    /// ```
-    ///
-    /// External entities, DTDs and entity declarations are never read: no file or network
-    /// access happens. Nesting is limited to 512 elements, as JSON's is.
-    ///
-    /// - Parameters:
-    ///   - type: The type to decode.
-    ///   - data: An XML document, in any encoding `XMLParser` reads.
-    /// - Returns: The decoded value.
-    /// - Throws: `DecodingError`: `dataCorrupted` when the data is not well-formed XML, declares
-    ///   entities (an internal DTD subset) or nests too deep, with its element path, line and
-    ///   column; otherwise the errors of ``decode(_:from:)``, whose path starts at the root
-    ///   element (`$.address.city`) and whose line and column are the XML's.
-    open func decode<T: Decodable>(_ type: T.Type, fromXML data: Data) throws -> T {
-        try decodeXML(type, data, report: nil)
-    }
-
-    /// Decodes a value of the given type from an XML document, adding to a report what
-    /// leniency did.
-    ///
-    /// As ``decode(_:fromXML:)``; the events carry XML lines, as ``decode(_:from:report:)``'s
-    /// carry JSON lines.
-    ///
-    /// ```swift
-    /// var report = LenientDecodingReport()
-    /// let person = try decoder.decode(Person.self, fromXML: data, report: &report)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The type to decode.
-    ///   - data: An XML document, as for ``decode(_:fromXML:)``.
-    ///   - report: The report the decode's events are appended to; events already in it
-    ///     are kept.
-    /// - Returns: The decoded value.
-    /// - Throws: `DecodingError`, as ``decode(_:fromXML:)`` throws it.
-    open func decode<T: Decodable>(_ type: T.Type, fromXML data: Data, report: inout LenientDecodingReport) throws -> T
-    {
-        let collector = ReportCollector()
-        defer { report.events.append(contentsOf: collector.events) }
-        return try decodeXML(type, data, report: collector)
-    }
-
     func decodeTree<T: Decodable>(_ type: T.Type, _ object: Any, report: ReportCollector?) throws -> T {
         try decodeRoot(type, of: JSONObjectTree.map(of: object), report: report)
     }

@@ -32,12 +32,24 @@ enum StreamDemo {
         let levels = ["debug", "info", "warning", "error"]
         if id % 50 == 49 {
             return
-                #"{"id": "\#(id)", "level": "\#(levels[id % 4].uppercased())", "message": "request \#(id) served from cache \#(id % 17)", "#
-                + #""duration_ms": "\#(id % 1000).\#(id % 10)", "ok": "\#(id % 9 == 0 ? "no" : "yes")", "at": "2024-03-01 10:\#(10 + id % 50):00"}"#
+                #"""
+                {"id": "\#(id)", "level": "\#(levels[id % 4].uppercased())", "message": "request \#(id) served fro\#
+                m cache \#(id % 17)", 
+                """#
+                    + #"""
+                    "duration_ms": "\#(id % 1000).\#(id % 10)", "ok": "\#(id % 9 == 0 ? "no" : "yes")", "at": "2024-03\#
+                    -01 10:\#(10 + id % 50):00"}
+                    """#
         }
         return
-            #"{"id": \#(id), "level": "\#(levels[id % 4])", "message": "request \#(id) served from cache \#(id % 17)", "#
-            + #""durationMs": \#(id % 1000).\#(id % 10), "ok": \#(id % 9 != 0), "at": "2024-03-01T10:\#(10 + id % 50):00Z"}"#
+            #"""
+            {"id": \#(id), "level": "\#(levels[id % 4])", "message": "request \#(id) served from cache \#(id % 17)\#
+            ", 
+            """#
+                + #"""
+                "durationMs": \#(id % 1000).\#(id % 10), "ok": \#(id % 9 != 0), "at": "2024-03-01T10:\#(10 + id % 50):\#
+                00Z"}
+                """#
     }
 
     /// Writes about `megabytes` MB of log lines to a new temporary file, in 4 MB batches.

@@ -60,7 +60,10 @@ do {
     print("request \(response.requestId), generated \(dates.string(from: response.generatedAt))")
     for user in response.users {
         print(
-            "- #\(user.id) \(user.firstName) \(user.lastName), age \(user.age.map(String.init) ?? "unknown"), zip \(user.zip), "
+            """
+            - #\(user.id) \(user.firstName) \(user.lastName), age \(user.age.map(String.init) ?? "unknown"), zi\
+            p \(user.zip), 
+            """
                 + "\(user.heightInInches) in, active: \(user.isActive), roles: \(user.roles), plan: \(user.plan), "
                 + "signed up \(dates.string(from: user.signupDate))")
     }

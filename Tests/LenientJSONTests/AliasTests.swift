@@ -1,4 +1,4 @@
-// SPEC §9 register(aliases:for:): extra JSON names per property key, matched as written, tried
+// register(aliases:for:) (Mapping article): extra JSON names per property key, matched as written, tried
 // after the exact name and before normalized matching, under every policy, reported as
 // `matchedKey`; `contains`, `allKeys` and `decodeIfPresent` agree. For an enum with String raw
 // values: extra raw values per case. Registrations belong to one decoder.
@@ -48,7 +48,7 @@ struct AliasProbe: Decodable {
     }
 }
 
-@Suite("SPEC §9 register(aliases:for:)")
+@Suite("register(aliases:for:)")
 struct AliasTests {
     static func decoder(_ preset: Preset) -> LenientJSONDecoder {
         let decoder = LenientJSONDecoder(policy: preset.policy)
@@ -100,7 +100,10 @@ struct AliasTests {
         let decoder = Self.decoder(.lenient)
         decoder.register(aliases: ["name": ["display"]], for: AliasPerson.self)
         let json =
-            #"{"first_name": "Ada", "last_name": "Lovelace", "AGE": 36, "Name": "by normalization", "display": "by alias"}"#
+            #"""
+            {"first_name": "Ada", "last_name": "Lovelace", "AGE": 36, "Name": "by normalization", "display": "by a\#
+            lias"}
+            """#
         let person = try input.decode(AliasPerson.self, from: Data(json.utf8), with: decoder)
         #expect(person == AliasPerson(firstName: "Ada", lastName: "Lovelace", age: 36, name: "by alias"))
     }

@@ -1,4 +1,4 @@
-// SPEC §3, row by row: every L, P and `-` row of the coercion table, checked for `.lenient`,
+// The CoercionRules article, row by row: every L, P and `-` row of the coercion table, checked for `.lenient`,
 // `.permissive` (the rule alone and the whole preset), and `.strict` against Foundation's
 // `JSONDecoder` (same value, or the same `DecodingError` case), each through `Data` and through
 // `decode(_:fromJSONObject:)` (a `JSONSerialization` tree of the same text, plus hand-written
@@ -13,7 +13,7 @@ import Testing
 
 // MARK: - Suite
 
-@Suite("SPEC §3 coercion rules")
+@Suite("Coercion rules")
 struct CoercionRuleTests {
     // Integers
 
@@ -255,7 +255,7 @@ private enum CRTRows {
         permissiveOnly(#""about -3 degrees""#, Double.self, -3),
         permissiveOnly(#""0 apples""#, Bool.self, false),
         permissiveOnly(#""42 abc""#, Int.self, 42),
-        // Digits inside a word are not a number (SPEC 3).
+        // Digits inside a word are not a number (CoercionRules article).
         never(#""42abc""#, Int.self),
         never(#""v2""#, UInt.self),
         never(#""QmV0""#, Int.self),
@@ -337,7 +337,8 @@ private enum CRTRows {
         accepted("0.1", Decimal.self, decimal("0.1")),
         accepted("-2.50", Decimal.self, decimal("-2.50")),
         lenientRule(
-            #""3.14159265358979323846264338327950288""#, Decimal.self, decimal("3.14159265358979323846264338327950288")),
+            #""3.14159265358979323846264338327950288""#, Decimal.self,
+            decimal("3.14159265358979323846264338327950288")),
         lenientRule(#""0.1""#, Decimal.self, decimal("0.1")),
         lenientRule(#"" -2.50 ""#, Decimal.self, decimal("-2.50")),
         lenientRule(#""+12""#, Decimal.self, decimal("12")),
@@ -403,7 +404,9 @@ private enum CRTRows {
     static let stringFromNumber: [any CoercionRuleRow] = [
         lenientRule(
             "94015", String.self, "94015",
-            trees: [hand("Int 94015 (RPJSONMapper zip)") { 94015 }, hand("NSNumber(94015)") { NSNumber(value: 94015) }]),
+            trees: [
+                hand("Int 94015 (RPJSONMapper zip)") { 94015 }, hand("NSNumber(94015)") { NSNumber(value: 94015) },
+            ]),
         lenientRule("68.50", String.self, "68.50", serializationTree: false),
         lenientRule("1e2", String.self, "1e2", serializationTree: false),
         lenientRule("1E+2", String.self, "1E+2", serializationTree: false),

@@ -1,4 +1,4 @@
-// SPEC §3 (collection rows) and §5 (collection recovery), issue 10 item 9 and issue 11:
+// CoercionRules article (collection rows), MissingNullAndInvalidValues article (collection recovery):
 // `[]` → `[:]` acts only where the strict reading failed (an empty dictionary with struct keys,
 // which JSONEncoder writes as `[]`, decodes back in every policy); under `.permissive` a bad
 // member of `[Int: V]` is dropped as for `[String: V]`, a bad element of a `Set` is dropped,
@@ -11,7 +11,7 @@ import Foundation
 import LenientJSON
 import Testing
 
-@Suite("SPEC §3, §5 collection rules")
+@Suite("Collection rules")
 struct CollectionRuleTests {
     // MARK: Models
 
@@ -114,7 +114,7 @@ struct CollectionRuleTests {
     ]
 
     @Test(
-        "[String: Int] (and [Int: V]) from []: [:] with a coerced event under .lenient and .permissive, JSONDecoder's error under .strict",
+        "[String: Int] (and [Int: V]) from []: [:] with an event under .lenient, .permissive; an error under .strict",
         arguments: emptyArrayRows, Preset.allCases)
     func emptyArrayAsDictionary(_ row: EmptyArrayRow, _ policy: Preset) throws {
         for input in InputKind.allCases {
@@ -242,7 +242,7 @@ struct CollectionRuleTests {
     ]
 
     @Test(
-        "nestedContainer / nestedUnkeyedContainer on a missing or null key: an empty container under .permissive (fields get their defaults), JSONDecoder's error under .strict and .lenient",
+        "nested containers on a missing or null key: empty under .permissive, an error under .strict and .lenient",
         arguments: nestedRows, InputKind.allCases)
     func nestedContainerOnMissingOrNull(_ row: NestedRow, _ input: InputKind) throws {
         let data = Data(row.json.utf8)
@@ -299,11 +299,12 @@ struct CollectionRuleTests {
         indexed(#"{"m": {"5": 50, "1": 10}}"#, Wrapped<[Int]>.self, Wrapped(m: [10, 50]), path: "$.m"),
         indexed(
             #"{"17": {"name": "Akismet", "slug": "akismet"}, "3": {"name": "Hello Dolly", "slug": "hello-dolly"}}"#,
-            [Plugin].self, [Plugin(name: "Hello Dolly", slug: "hello-dolly"), Plugin(name: "Akismet", slug: "akismet")]),
+            [Plugin].self,
+            [Plugin(name: "Hello Dolly", slug: "hello-dolly"), Plugin(name: "Akismet", slug: "akismet")]),
     ]
 
     @Test(
-        "an object whose keys are all non-negative integers (gaps, any order) is an array in numeric key order under .permissive only",
+        "an object with non-negative integer keys (gaps, any order) is an array in key order under .permissive only",
         arguments: indexedRows, Preset.allCases)
     func indexedObjectAsArray(_ row: IndexedRow, _ policy: Preset) throws {
         for input in InputKind.allCases {
@@ -331,7 +332,7 @@ struct CollectionRuleTests {
     ]
 
     @Test(
-        "an object with any other key (sign, leading zero, fraction, space, a word, too large) is not an array, even under .permissive",
+        "an object with any other key (sign, leading zero, fraction, space, word, too large) is never an array",
         arguments: notIndexedObjects, InputKind.allCases)
     func notIndexedObjectIsAnError(_ json: String, _ input: InputKind) {
         #expect(throws: DecodingError.self) { try Self.decode([String].self, Data(json.utf8), .permissive, input) }
@@ -354,7 +355,7 @@ struct CollectionRuleTests {
     ]
 
     @Test(
-        "[Int: String]: JSONDecoder's value in every policy wherever it succeeds; .strict throws its error case otherwise",
+        "[Int: String]: JSONDecoder's value in every policy where it succeeds; .strict throws its error otherwise",
         arguments: intKeyedDocuments)
     func intKeyedDictionaryParity(_ json: String) throws {
         let data = Data(json.utf8)

@@ -1,4 +1,4 @@
-// SPEC §9 `collectsAllErrors` / `LenientDecodingErrors` (issue #14 item 4): a failing decode
+// `collectsAllErrors` / `LenientDecodingErrors` (ErrorMessages article): a failing decode
 // lists every problem of the document, in document order, each once, with the path, line,
 // column, expected and found of the error the decoder throws one at a time; a document
 // without problems decodes as before; with the flag unset nothing changes. Errors that a
@@ -9,7 +9,7 @@ import Foundation
 import LenientJSON
 import Testing
 
-@Suite("SPEC §9 every error at once")
+@Suite("Every error at once")
 struct CollectsAllErrorsTests {
     // MARK: Models
 
@@ -79,7 +79,8 @@ struct CollectsAllErrorsTests {
 
     static let valid = """
         {"id": 1, "quantity": 2, "customer": {"name": "Ada", "address": {"city": "London", "zip": 1}},
-         "items": [{"sku": "a", "price": 1}], "placed": "2024-05-01T10:00:00Z", "extra": [1, "x", null], "choice": [1, 2]}
+         "items": [{"sku": "a", "price": 1}], "placed": "2024-05-01T10:00:00Z", "extra": [1, "x", null],\
+         "choice": [1, 2]}
         """
 
     /// A problem as a test expects it: its error case, JSON path (a missing key included) and

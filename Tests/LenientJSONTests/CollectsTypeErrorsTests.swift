@@ -92,7 +92,10 @@ struct CollectsTypeErrorsTests {
         let decoder = LenientJSONDecoder()
         decoder.collectsAllErrors = true
         let json =
-            #"[{"status": "weird", "age": "x"}, {"status": "active", "name": "n", "age": [1]}, {"status": "gone", "name": "m", "age": 3}]"#
+            #"""
+            [{"status": "weird", "age": "x"}, {"status": "active", "name": "n", "age": [1]}\#
+            , {"status": "gone", "name": "m", "age": 3}]
+            """#
         let found = Self.problems { _ = try decoder.decode([StatusFirst].self, from: Data(json.utf8)) }
         #expect(
             found == [

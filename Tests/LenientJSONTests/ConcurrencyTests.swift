@@ -2,7 +2,7 @@ import Foundation
 import LenientJSON
 import Testing
 
-/// One decoder shared by many tasks at once (SPEC 8); run under `--sanitize=thread` by
+/// One decoder shared by many tasks at once (InputAndLimits article); run under `--sanitize=thread` by
 /// `Scripts/sanitizers.sh`.
 @Suite("Concurrency")
 struct ConcurrencyTests {

@@ -1,5 +1,5 @@
 // Parity on the three standard corpora (twitter, canada, citm_catalog): LenientJSONDecoder must
-// decode each to the value JSONDecoder decodes (SPEC §1.1, §1.2), also from JSONSerialization
+// decode each to the value JSONDecoder decodes (DifferencesFromJSONDecoder article), also from JSONSerialization
 // output, without reporting any leniency; and the corpus models must be complete, so that
 // parity covers every byte of the corpora.
 

@@ -1,4 +1,4 @@
-// SPEC §9 register(_:decode:): a closure from JSONValue to T used wherever T is decoded (it wins
+// register(_:decode:) (Mapping article): a closure from JSONValue to T used wherever T is decoded (it wins
 // over T's own init(from:)), from Data and fromJSONObject, at any depth, under every policy; its
 // errors carry the value's path and position.
 
@@ -51,7 +51,7 @@ final class ClosureCat: ClosureAnimal, @unchecked Sendable {}
 
 struct ClosureError: Error {}
 
-@Suite("SPEC §9 register(_:decode:)")
+@Suite("register(_:decode:)")
 struct CustomDecodeTests {
     static func decoder(_ preset: Preset) -> LenientJSONDecoder {
         let decoder = LenientJSONDecoder(policy: preset.policy)
@@ -67,7 +67,10 @@ struct CustomDecodeTests {
     @Test("the closure wins over init(from:) at any depth", arguments: Preset.allCases, InputKind.allCases)
     func closure(preset: Preset, input: InputKind) throws {
         let json =
-            #"{"total": "12.50 USD", "items": ["10.00 USD", "2.50 USD"], "tip": "1 EUR", "byCurrency": {"x": "0.99 GBP"}}"#
+            #"""
+            {"total": "12.50 USD", "items": ["10.00 USD", "2.50 USD"], "tip": "1 EUR", "byCurrency": {"x": "0.\#
+            99 GBP"}}
+            """#
         let order = try input.decode(ClosureOrder.self, from: Data(json.utf8), with: Self.decoder(preset))
         #expect(
             order

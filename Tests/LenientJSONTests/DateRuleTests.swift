@@ -1,4 +1,4 @@
-// SPEC §3, "Dates": the inherited `dateDecodingStrategy` first, exactly as JSONDecoder reads it;
+// The DateDecoding article: the inherited `dateDecodingStrategy` first, exactly as JSONDecoder reads it;
 // only where it fails (and it is not `.custom`), the fallbacks in order. Every row is decoded
 // through `Data` and through `decode(_:fromJSONObject:)` (the `JSONSerialization` tree of the
 // same text), under `.strict` (against Foundation's `JSONDecoder`: same value or same error
@@ -14,7 +14,7 @@ import Testing
 
 // MARK: - Suite
 
-@Suite("SPEC §3 dates")
+@Suite("Dates")
 struct DateRuleTests {
     @Test("The strategy's own reading wins wherever JSONDecoder succeeds", arguments: DateRows.strategyFirst)
     func strategyFirst(_ row: DateRow) { row.check() }
@@ -97,7 +97,7 @@ struct DateRuleTests {
 enum DateRows {
     /// 2016-01-17T16:13:00Z (= 2016-01-17T16:13:00-08:00 minus eight hours).
     static let instant = 1_453_047_180.0
-    /// 2016-01-17T16:13:00-08:00, SPEC §3's example.
+    /// 2016-01-17T16:13:00-08:00, the DateDecoding article's example date.
     static let pacific = 1_453_075_980.0
     /// 2016-01-17T00:00:00Z.
     static let january17th = 1_452_988_800.0
@@ -246,7 +246,8 @@ enum DateRows {
                 DateRow(#""01 Mar 2024 10:00:00 GMT""#, strategy, .fallback(rfcInstant, form: "RFC 2822")),
                 DateRow(#""1 mar 2024 10:00 UT""#, strategy, .fallback(rfcInstant, form: "RFC 2822")),
                 DateRow(
-                    #""Fri, 01 Mar 2024 10:00:00 -0500""#, strategy, .fallback(rfcInstant + 5 * 3600, form: "RFC 2822")),
+                    #""Fri, 01 Mar 2024 10:00:00 -0500""#, strategy,
+                    .fallback(rfcInstant + 5 * 3600, form: "RFC 2822")),
                 DateRow(
                     #""Fri, 01 Mar 2024 10:00:00 +0130""#, strategy, .fallback(rfcInstant - 5400, form: "RFC 2822")),
                 DateRow(
@@ -344,7 +345,7 @@ enum DateRows {
         return rows
     }()
 
-    /// The document of SPEC's example: the value at line 3, column 14.
+    /// A message document: the value at line 3, column 14.
     static let messageDocument = "{\n  \"id\": 1,\n  \"created\": \"yesterday\"\n}"
 
     static let messages: [DateMessageRow] = [
@@ -657,7 +658,7 @@ struct DateRow: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// SPEC's example document (`"yesterday"` at `$.created`, line 3, column 14) under a strategy:
+/// The message document (`"yesterday"` at `$.created`, line 3, column 14) under a strategy:
 /// JSONDecoder's error case, and a message naming `Date`, the place, the text and the forms.
 struct DateMessageRow: Sendable, CustomTestStringConvertible {
     var strategy: DateStrategy

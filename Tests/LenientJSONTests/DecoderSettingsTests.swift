@@ -1,11 +1,12 @@
-// SPEC §2: `policy` and `dateFormats` are `open` properties: a subclass that overrides them is
+// LenientJSONDecoder's settings (InputAndLimits article, "Threads"): `policy` and `dateFormats`
+// are `open` properties: a subclass that overrides them is
 // honoured, and each decode reads every setting once, at its start (one snapshot per decode).
 
 import Foundation
 import LenientJSON
 import Testing
 
-@Suite("SPEC §2 settings read through their properties")
+@Suite("Settings read through their properties")
 struct DecoderSettingsTests {
     struct Reading: Decodable, Equatable {
         var age: Int

@@ -24,8 +24,14 @@ struct EmptyArrayTests {
 
     static let documents = [
         #"{"ints": [], "strings": [], "areas": [], "nested": [], "optionals": [], "set": [], "maybe": []}"#,
-        #"{"ints": [ ], "strings": [  ], "areas": [{"areaId": 1, "blockIds": []}], "nested": [[]], "optionals": [], "set": [], "maybe": null}"#,
-        "{\"ints\": [\n], \"strings\": [\t], \"areas\": [{\"areaId\": 2, \"blockIds\": []}, {\"areaId\": 3, \"blockIds\": [\n ]}], \"nested\": [[], []], \"optionals\": [], \"set\": []}",
+        #"""
+        {"ints": [ ], "strings": [  ], "areas": [{"areaId": 1, "blockIds": []}], "nested": [[]], "optionals": []\#
+        , "set": [], "maybe": null}
+        """#,
+        """
+        {\"ints\": [\n], \"strings\": [\t], \"areas\": [{\"areaId\": 2, \"blockIds\": []}\
+        , {\"areaId\": 3, \"blockIds\": [\n ]}], \"nested\": [[], []], \"optionals\": [], \"set\": []}
+        """,
     ]
 
     @Test("Empty arrays decode as JSONDecoder decodes them", arguments: documents)

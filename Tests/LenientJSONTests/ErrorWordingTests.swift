@@ -1,4 +1,4 @@
-// Error messages that name what the input says (README "Errors", the DocC article "Error
+// Error messages that name what the input says (the DocC article "Error
 // messages"): a missing member's error names its full path as the input would spell it (the
 // key strategy's spelling, with the model's key beside it where they differ), and a number
 // with a fraction where an integer is needed says so. The `codingPath` and the missing key

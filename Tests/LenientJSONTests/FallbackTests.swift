@@ -1,4 +1,4 @@
-// SPEC §9 register(fallback:): the value a type takes wherever one is missing, null or cannot
+// register(fallback:) (Mapping article): the value a type takes wherever one is missing, null or cannot
 // be decoded, at any depth, in arrays, dictionaries and Optionals (in an Optional only a value
 // that cannot be decoded: null and a missing key stay nil), under every policy, after the
 // policy's own rules, winning over .permissive's defaults and over dropping; reported as
@@ -25,7 +25,7 @@ struct FallbackCounter: Decodable, Equatable {
     var count: Int
 }
 
-@Suite("SPEC §9 register(fallback:)")
+@Suite("register(fallback:)")
 struct FallbackTests {
     static func decoder(_ preset: Preset) -> LenientJSONDecoder {
         let decoder = LenientJSONDecoder(policy: preset.policy)
@@ -46,7 +46,10 @@ struct FallbackTests {
     static let cases: [Case] = [
         Case(
             json:
-                #"{"kind": "hologram", "kinds": ["photo", "hologram"], "byName": {"a": "x", "b": "video"}, "maybe": "bogus"}"#,
+                #"""
+                {"kind": "hologram", "kinds": ["photo", "hologram"], "byName": {"a": "x", "b": "video"}\#
+                , "maybe": "bogus"}
+                """#,
             kind: .unknown, kinds: [.photo, .unknown], byName: ["a": .unknown, "b": .video], maybe: .unknown),
         Case(json: #"{"kinds": [], "byName": {}}"#, kind: .unknown, kinds: [], byName: [:], maybe: nil),
         Case(
@@ -66,7 +69,8 @@ struct FallbackTests {
             #expect(
                 post
                     == FallbackPost(
-                        kind: item.kind, kinds: item.kinds, byName: item.byName, maybe: item.maybe, nested: item.nested),
+                        kind: item.kind, kinds: item.kinds, byName: item.byName, maybe: item.maybe,
+                        nested: item.nested),
                 "\(item.json)")
         }
     }

@@ -1,4 +1,4 @@
-// SPEC 1.1 for hand-written `init(from:)`: a type that tries several readings in turn ("any
+// The HandWrittenDecoders article for hand-written `init(from:)`: a type that tries several readings in turn ("any
 // JSON" enums in both orders, `AnyCodable`, `Either`, a class hierarchy decoded through a base
 // metatype, 128-bit integers) gets exactly JSONDecoder's value wherever JSONDecoder succeeds,
 // under every policy, through `Data` and `fromJSONObject`; `.strict` also fails where
@@ -287,7 +287,7 @@ func recordProblems(
 
 // MARK: - Tests
 
-@Suite("Hand-written decoders (SPEC 1.1)")
+@Suite("Hand-written decoders")
 struct HandWrittenDecoderTests {
     static let policies = HandWrittenPolicy.allCases
 
@@ -389,14 +389,17 @@ struct WideIntegerInput: Sendable, CustomTestStringConvertible {
     /// JSONDecoder throws; `nil`: `.lenient` throws.
     var lenient: String?
     /// `signed unsigned` under `.permissive` where JSONDecoder throws: an out-of-range member is
-    /// defaulted (SPEC 5), never wrapped or clamped.
+    /// defaulted (MissingNullAndInvalidValues article), never wrapped or clamped.
     var permissive: String?
     var testDescription: String { json }
 
     static let all: [WideIntegerInput] = [
         WideIntegerInput(
             json:
-                #"{"signed": -170141183460469231731687303715884105728, "unsigned": 340282366920938463463374607431768211455}"#
+                #"""
+                {"signed": -170141183460469231731687303715884105728, "unsigned": 340282366920938463463374607431768\#
+                211455}
+                """#
         ),
         WideIntegerInput(
             json: #"{"signed": 170141183460469231731687303715884105727, "unsigned": 0, "list": [1, -1, 1e3, 12.0, -0]}"#

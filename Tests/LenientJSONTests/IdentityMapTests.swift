@@ -1,4 +1,4 @@
-// SPEC §9 `identityMap` / `IdentityMap` (issue #14 item 3): with a map set, instances of
+// `identityMap` / `IdentityMap` (Mapping article): with a map set, instances of
 // `Identifiable` classes decode to one shared instance per type and id, within a document,
 // across decodes that share the map, and across threads; the first instance decoded wins.
 // Structures, non-`Identifiable` classes and decoders without a map are untouched. Values are
@@ -8,7 +8,7 @@ import Foundation
 import LenientJSON
 import Testing
 
-@Suite("SPEC §9 identity map")
+@Suite("Identity map")
 struct IdentityMapTests {
     // MARK: Models
 
@@ -88,7 +88,8 @@ struct IdentityMapTests {
     func nestedArrays(input: InputKind) throws {
         let json = Data(
             #"""
-            {"pages": [[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}], [{"id": 2, "name": "b"}, {"id": 3, "name": "c"}], []],
+            {"pages": [[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}],\#
+             [{"id": 2, "name": "b"}, {"id": 3, "name": "c"}], []],
              "pinned": {"id": 3, "name": "c"}}
             """#.utf8)
         let thread = try input.decode(Thread.self, from: json, with: Self.decoder())

@@ -1,5 +1,5 @@
-// SPEC 7: Int128 and UInt128 decode as JSONDecoder decodes them (out of range: dataCorrupted),
-// through every container, with the integer coercions of SPEC 3 under .lenient and
+// InputAndLimits article: Int128 and UInt128 decode as JSONDecoder decodes them (out of range: dataCorrupted),
+// through every container, with the integer coercions of the CoercionRules article under .lenient and
 // .permissive, and never a trap (a wide number into Int128 used to stop the process).
 
 import Foundation
@@ -77,7 +77,8 @@ struct Int128Tests {
         WideRow(#""340282366920938463463374607431768211455""#, int: .outOfRange, uint: Int128Tests.uint128MaxValue),
         WideRow(#""+007""#, int: "7", uint: "7"),
         WideRow(
-            #""1e38""#, int: "100000000000000000000000000000000000000", uint: "100000000000000000000000000000000000000"),
+            #""1e38""#, int: "100000000000000000000000000000000000000",
+            uint: "100000000000000000000000000000000000000"),
         WideRow(
             #""1.7e38""#, int: "170000000000000000000000000000000000000",
             uint: "170000000000000000000000000000000000000"),
@@ -136,7 +137,7 @@ struct Int128Tests {
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     @Test("Out of range is dataCorrupted naming the bounds")
     func outOfRangeMessage() {
-        // (.permissive recovers it as the default, SPEC 5.)
+        // (.permissive recovers it as the default: MissingNullAndInvalidValues article.)
         for policy in [LenientPolicy.strict, .lenient] {
             let decoder = LenientJSONDecoder(policy: policy)
             let error = Outcome { try decoder.decode(Wide.self, from: Data(#"{"signed": 1, "unsigned": -1}"#.utf8)) }

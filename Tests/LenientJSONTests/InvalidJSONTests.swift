@@ -1,16 +1,16 @@
-// SPEC §1.3 (issue 10 item 4): invalid JSON is never recovered, in any policy. A malformed
+// InputAndLimits article: invalid JSON is never recovered, in any policy. A malformed
 // number or string that a decode reads is an error under `.strict`, `.lenient` and
 // `.permissive` alike, whatever rule (an Optional's nil, a dropped element, a default, a
 // number read as text) would otherwise have absorbed it; JSON5's malformed numbers too. A
 // trailing comma, which JSONDecoder accepts, is not invalid JSON (TrailingCommaTests). Every
-// row is checked against JSONDecoder first, so the table stays honest. These inputs are not JSON, so there is no `fromJSONObject` form
-// (JSONSerialization has no tree for them).
+// row is checked against JSONDecoder first, so the table stays honest. These inputs are not
+// JSON, so there is no `fromJSONObject` form (JSONSerialization has no tree for them).
 
 import Foundation
 import LenientJSON
 import Testing
 
-@Suite("SPEC §1.3 invalid JSON is never recovered")
+@Suite("Invalid JSON is never recovered")
 struct InvalidJSONTests {
     // MARK: Models
 

@@ -29,7 +29,7 @@ struct JSON5Tests {
             !parity.foundation.succeeded, "JSONDecoder is expected to reject \(json)", sourceLocation: sourceLocation)
         // .strict throws JSONDecoder's error case, and so does the default policy for a
         // non-Optional. (Whether an Optional or .permissive recovers from a syntax error is
-        // SPEC 1.3's rule, tested with it.)
+        // InputAndLimits article's rule, tested with it.)
         let data = Data(json.utf8)
         let strict = LenientJSONDecoder(policy: .strict)
         strict.allowsJSON5 = true

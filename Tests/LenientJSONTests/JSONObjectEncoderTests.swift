@@ -1,4 +1,4 @@
-// JSONObjectEncoder (SPEC 9, issue 14 item 2): its tree equals JSONSerialization's reading of
+// JSONObjectEncoder (XMLAndObjectTrees article): its tree equals JSONSerialization's reading of
 // JSONEncoder's output under the same strategies (differential, over the corpora and models
 // of every Foundation type the strategies touch), JSONSerialization accepts it, and it
 // round-trips through decode(_:fromJSONObject:).

@@ -1,4 +1,4 @@
-// SPEC §9 JSONValue: public, Sendable, Hashable, Decodable through LenientJSONDecoder and
+// JSONValue (Mapping article): public, Sendable, Hashable, Decodable through LenientJSONDecoder and
 // JSONDecoder; numbers keep their literal text (the input's exact text through
 // LenientJSONDecoder); no coercion ever changes what it holds.
 
@@ -13,7 +13,7 @@ struct DynamicEvent: Decodable, Equatable {
     var list: [JSONValue]
 }
 
-@Suite("SPEC §9 JSONValue")
+@Suite("JSONValue")
 struct JSONValueTests {
     static let anyJSON = #"""
         {"id": 17, "name": "Ada", "tags": ["a", "b"], "active": true, "deleted": false, "parent": null,
@@ -61,7 +61,10 @@ struct JSONValueTests {
     @Test("no coercion changes what it holds", arguments: Preset.allCases, InputKind.allCases)
     func noCoercion(preset: Preset, input: InputKind) throws {
         let json =
-            #"{"name": 12, "payload": {"n": "12", "b": "yes", "e": "", "f": false, "a": ["x"]}, "extra": "null", "list": "single"}"#
+            #"""
+            {"name": 12, "payload": {"n": "12", "b": "yes", "e": "", "f": false, "a": ["x"]}\#
+            , "extra": "null", "list": "single"}
+            """#
         let event = try input.decode(
             DynamicEvent.self, from: Data(json.utf8),
             with: LenientJSONDecoder(policy: preset == .strict ? .lenient : preset.policy))

@@ -1,4 +1,4 @@
-// SPEC §4.4 and §4.7: `allKeys` lists exactly the keys `contains` finds, also for key types that
+// KeyMatching article, items 4 and 7: `allKeys` lists exactly the keys `contains` finds, also for key types that
 // are not `CaseIterable` (a synthesized `CodingKeys`) and keys with acronyms (`userID`,
 // `avatarURL`); `contains` and `allKeys` add no report event; identical duplicate keys are not
 // ambiguous (the first wins, as in JSONDecoder); the choice among keys that normalize alike is
@@ -9,7 +9,7 @@ import Foundation
 import LenientJSON
 import Testing
 
-@Suite("SPEC §4 allKeys, duplicates, superDecoder")
+@Suite("Key matching: allKeys, duplicates, superDecoder")
 struct KeyAgreementTests {
     static func decode<T: Decodable>(
         _ type: T.Type, _ json: String, _ policy: LenientPolicy, _ input: InputKind,

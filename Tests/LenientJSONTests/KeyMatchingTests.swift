@@ -1,4 +1,4 @@
-// SPEC §4: exact match first (after the key decoding strategy), then normalized matching;
+// KeyMatching article: exact match first (after the key decoding strategy), then normalized matching;
 // ambiguity; contains / decodeNil / allKeys / decodeIfPresent agreeing; Dictionary keys never
 // normalized; keyNotFound suggestions; `.convertFromSnakeCase`; `keyMatching = .exact`; and the
 // documented parity exception (an Optional filled where JSONDecoder leaves it nil).
@@ -8,7 +8,7 @@ import Foundation
 import LenientJSON
 import Testing
 
-@Suite("SPEC §4 key matching")
+@Suite("Key matching")
 struct KeyMatchingTests {
     // MARK: Models
 

@@ -1,4 +1,4 @@
-// The rule of normalized key matching (README "Keys", the DocC article "Key matching"): keys are
+// The rule of normalized key matching (the DocC article "Key matching"): keys are
 // compared with ASCII letters lowercased and only the word separators `_`, `-`, `.` and space
 // removed; every other character is kept, and a key with no letter is matched exactly only, so
 // GitHub's `+1` and `-1` are two keys. Each pair is decoded through `Data` and

@@ -1,4 +1,4 @@
-// SPEC §9 keyPathSeparator: a CodingKey "address.city" not found as-is is looked up as a nested
+// keyPathSeparator (Mapping article): a CodingKey "address.city" not found as-is is looked up as a nested
 // path (array indices included); with any separator set, a CodingKey "" not found as-is reads
 // the enclosing object itself (flattening). Both inputs, every policy.
 
@@ -41,7 +41,7 @@ struct PathProbe: Decodable {
     }
 }
 
-@Suite("SPEC §9 keyPathSeparator")
+@Suite("keyPathSeparator")
 struct KeyPathTests {
     static func decoder(_ preset: Preset, separator: String? = ".") -> LenientJSONDecoder {
         let decoder = LenientJSONDecoder(policy: preset.policy)

@@ -87,7 +87,10 @@ struct MappingSeedTests {
         let decoder = LenientJSONDecoder()
         decoder.keyPathSeparator = "."
         let weather =
-            #"{"JanuaryWeatherReport": [{"description": "Sunny with a chance of storms", "temperature": 98.1}, {"description": "Hailing and fog", "temperature": 70.2}]}"#
+            #"""
+            {"JanuaryWeatherReport": [{"description": "Sunny with a chance of storms", "temperature": 98.1}\#
+            , {"description": "Hailing and fog", "temperature": 70.2}]}
+            """#
         decoder.register(
             aliases: [
                 "weatherDescription": ["JanuaryWeatherReport.1.description"],
@@ -98,7 +101,10 @@ struct MappingSeedTests {
             try input.decode(SeedWeatherReport.self, from: Data(weather.utf8), with: decoder)
                 == SeedWeatherReport(weatherDescription: "Hailing and fog", temperature: 70.2))
         let animals =
-            #"{"Animals": [{"Dog": {}}, {"Cat": {"Babies": [{}, {"Runt": {"Name": "Bobby", "Age": "Kitten"}}]}}, {"Bird": {}}]}"#
+            #"""
+            {"Animals": [{"Dog": {}}, {"Cat": {"Babies": [{}, {"Runt": {"Name": "Bobby", "Age": "Kitten"}}]}}\#
+            , {"Bird": {}}]}
+            """#
         #expect(
             try input.decode(SeedRunt.self, from: Data(animals.utf8), with: decoder)
                 == SeedRunt(name: "Bobby", age: "Kitten"))
@@ -133,7 +139,10 @@ struct MappingSeedTests {
     @Test("RestGoatee: a full object, missing values, and snake-case keys", arguments: InputKind.allCases)
     func goateeBasics(input: InputKind) throws {
         let full =
-            #"{"stringValue": "aString", "numberValue": 3, "doubleValue": 3.14, "dateValue": "2016-01-17T16:13:00-0800", "rawValue": null}"#
+            #"""
+            {"stringValue": "aString", "numberValue": 3, "doubleValue": 3.14, "dateValue": "2016-01-17T16:13:\#
+            00-0800", "rawValue": null}
+            """#
         let derived = try input.decode(SeedDerivedObject.self, from: Data(full.utf8), with: Self.goatee())
         #expect(
             derived

@@ -1,6 +1,6 @@
 // The standard corpora made messy with lossless lenient rules only (see
-// Support/Corpus/MessyCorpus.swift): key respelling (SPEC §4.2), numbers as numeric strings and
-// booleans spelled as `"yes"`, `1`, `"on"`… (§3), one-element arrays unwrapped (§3). JSONDecoder
+// Support/Corpus/MessyCorpus.swift): key respelling (KeyMatching article), numbers as numeric strings and
+// booleans spelled as `"yes"`, `1`, `"on"`…, one-element arrays unwrapped (CoercionRules article). JSONDecoder
 // fails on them; the default LenientJSONDecoder must decode each to exactly the value
 // JSONDecoder decodes from the original, and report only coercions and key matches.
 
@@ -92,7 +92,7 @@ struct MessyCorpusTests {
     }
 
     @Test(
-        "LenientJSONDecoder() decodes the messy corpus to JSONDecoder's value of the original, reporting only coercions and key matches",
+        "The messy corpus decodes to JSONDecoder's value of the original, reporting only coercions and key matches",
         arguments: CorpusName.allCases, seeds)
     func lenientDecodesMessyCorpus(_ corpus: CorpusName, seed: UInt64) throws {
         try corpus.accept(LenientDecodesMessy(seed: seed))
@@ -140,7 +140,7 @@ private struct LenientDecodesMessy: CorpusModelVisitor {
         #expect(!report.events.isEmpty, "no report events on \(reportContext)")
         let unexpected = report.events.filter { $0.kind != .coerced && $0.kind != .matchedKey }
         #expect(unexpected.isEmpty, "\(reportContext): \(unexpected.prefix(5).map(\.description))")
-        // One event per rule that changed the outcome (SPEC §6): one per respelled key, one per
+        // One event per rule that changed the outcome (TheReport article): one per respelled key, one per
         // coerced value (a numeric string, a Bool spelling, a wrapped single value).
         let matchedKeys = report.events.count { $0.kind == .matchedKey }
         let coerced = report.events.count { $0.kind == .coerced }
@@ -170,6 +170,9 @@ private func expectEqualModels<Model: Codable & Equatable>(
         String(decoding: bytes[max(0, first - 150)..<min(bytes.count, first + 150)], as: UTF8.self)
     }
     Issue.record(
-        "\(context): LenientJSONDecoder's value differs from JSONDecoder's on the original, at byte \(first) of the sorted encoding:\n  lenient:  …\(around(a))…\n  expected: …\(around(e))…",
+        """
+        \(context): LenientJSONDecoder's value differs from JSONDecoder's on the original, at byte \(first) of th\
+        e sorted encoding:\n  lenient:  …\(around(a))…\n  expected: …\(around(e))…
+        """,
         sourceLocation: sourceLocation)
 }

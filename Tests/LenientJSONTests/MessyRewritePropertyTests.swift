@@ -3,13 +3,13 @@
 // millions of inputs): for documents JSONDecoder accepts, with the syntax variations it accepts,
 // a messy rewrite of the same value decodes under `.lenient` to exactly JSONDecoder's value of
 // the clean document, with one report event of the right kind and path per rewrite. Leniency is
-// never switched off for a whole document (README "Lenient rules"; a trailing comma once did).
+// never switched off for a whole document (InputAndLimits article; a trailing comma once did).
 import Foundation
 import LenientJSON
 import Testing
 
 @Suite(
-    "Messy rewrite: a messy document decodes under .lenient to JSONDecoder's value of the clean one, one event per rewrite"
+    "Messy rewrite: a messy document decodes to JSONDecoder's value of the clean one, one event per rewrite"
 )
 struct MessyRewritePropertyTests {
     /// Seed groups: each test case runs ``seedsPerGroup`` seeds, `group * 1000 ..< group * 1000 + seedsPerGroup`.
@@ -57,7 +57,7 @@ struct MessyRewritePropertyTests {
     }
 
     /// The property's finding, minimized (Fuzz/Findings/README.md, `messy-json5-bool-from-number.bin`):
-    /// the numbers 0 and 1 read as a Bool under `.lenient` (README "Lenient rules"), with and
+    /// the numbers 0 and 1 read as a Bool under `.lenient` (CoercionRules article), with and
     /// without JSON5 alike.
     struct Flag: Decodable, Equatable { var isActive: Bool }
 

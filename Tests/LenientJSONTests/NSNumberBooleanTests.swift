@@ -1,8 +1,8 @@
-// SPEC 7: in a `fromJSONObject` tree, `Bool` is told apart from `NSNumber` integers on every
-// platform (issue 10, item 15). On Darwin `NSNumber(value: Int8(1))` and `NSNumber(value:
+// InputAndLimits article: in a `fromJSONObject` tree, `Bool` is told apart from `NSNumber` integers on every
+// platform. On Darwin `NSNumber(value: Int8(1))` and `NSNumber(value:
 // UInt8(0))` report `objCType` "c", exactly as the boolean `kCFBooleanTrue` does, so a reading
 // based on `objCType` takes them for booleans; swift-corelibs-foundation reports "i" for them.
-// Expected outcomes follow SPEC 3: a number read as `Bool` is an error in `.strict`, `0`/`1` are
+// Expected outcomes follow the CoercionRules article: a number read as `Bool` is an error in `.strict`, `0`/`1` are
 // `false`/`true` in `.lenient`, any non-zero is `true` in `.permissive`; a boolean read as a
 // number is an error except in `.permissive` (`1`/`0`).
 

@@ -77,7 +77,10 @@ struct NormalizedKeyIndexTests {
         arguments: [
             #"{"first_name": "A", "last_name": "B", "yacxa": 1, "GLBVS": 2}"#,
             #"{"GLBVS": 2, "yacxa": 1, "first_name": "A", "last_name": "B"}"#,
-            #"{"first_name": "A", "YACXA": 1, "a": 0, "b": 0, "c": 0, "d": 0, "e": 0, "f": 0, "g": 0, "h": 0, "i": 0, "GLBVS": 2, "last_name": "B"}"#,
+            #"""
+            {"first_name": "A", "YACXA": 1, "a": 0, "b": 0, "c": 0, "d": 0, "e": 0, "f": 0, "g": 0, "h": 0, "i": 0\#
+            , "GLBVS": 2, "last_name": "B"}
+            """#,
         ])
     func collidingKeys(_ json: String) throws {
         let expected = Glbvs(firstName: "A", lastName: "B", glbvs: 2)

@@ -50,7 +50,7 @@ struct NumberReadingTests {
     @Test("Double and Float match JSONDecoder bit for bit", arguments: [1, 2, 3, 4])
     func matchesJSONDecoder(seed: UInt64) throws {
         // JSONDecoder rejects `0e5` (a `0` then an exponent starting 1-9) as invalid JSON, a
-        // quirk of its scanner we do not copy (README, Differences); those texts are left out.
+        // quirk of its scanner we do not copy (DifferencesFromJSONDecoder article); those texts are left out.
         let numbers = ((seed == 1 ? Self.edges : []) + Self.randomNumbers(count: 5_000, seed: seed)).filter {
             !$0.hasPrefix("0e") && !$0.hasPrefix("0E")
                 || $0.dropFirst(2).first.map { !("1"..."9").contains($0) } ?? true

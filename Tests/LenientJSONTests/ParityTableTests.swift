@@ -203,7 +203,7 @@ struct UserInfoReader: Decodable, Equatable, Sendable {
 }
 
 /// The structure of any JSON value, with the coding path seen at every node. Tries several
-/// types in turn, so the default policy is exempt (SPEC 1.1).
+/// types in turn, so the default policy is exempt (HandWrittenDecoders article).
 indirect enum Recorder: Decodable, Equatable, Sendable {
     case null([String]), bool(Bool, [String]), number(String, [String]), string(String, [String])
     case array([Recorder], [String]), object([String: Recorder], [String])
@@ -278,7 +278,10 @@ struct KeyedProbe: Decodable, Equatable, Sendable {
         log.step("inner keyed") {
             let n = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .inner)
             return
-                "\(pathStrings(n.codingPath)) \(Set(n.allKeys.map(\.stringValue)).sorted()) a=\(try n.decode(Int.self, forKey: AnyKey("a")))"
+                """
+                \(pathStrings(n.codingPath)) \(Set(n.allKeys.map(\.stringValue)).sorted()) a\
+                =\(try n.decode(Int.self, forKey: AnyKey("a")))
+                """
         }
         log.step("inner keyed nested") {
             let n = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .inner)
@@ -365,7 +368,10 @@ struct UnkeyedProbe: Decodable, Equatable, Sendable {
         log.step("keyed") {
             let k = try u.nestedContainer(keyedBy: AnyKey.self)
             return
-                "\(pathStrings(k.codingPath)) \(Set(k.allKeys.map(\.stringValue)).sorted()) \(String(describing: try k.decodeIfPresent(Int.self, forKey: AnyKey("a"))))"
+                """
+                \(pathStrings(k.codingPath)) \(Set(k.allKeys.map(\.stringValue)).sorted())\
+                 \(String(describing: try k.decodeIfPresent(Int.self, forKey: AnyKey("a"))))
+                """
         }
         log.step("after keyed") { state(u) }
         log.step("unkeyed") {
@@ -861,8 +867,10 @@ enum ParityTable {
     }()
 
     static let snakeKeys = """
-        {"first_name":"A","_leading":1,"trailing_":2,"a__b":3,"URL_value":4,"a_1":5,"__":6,"_a_b_":7,"ALL_CAPS":8,"already":9,\
-        "user_id":10,"user_ID":11,"a_bC":12,"é_é":13,"snake_case_key_here":14,"_":15,"a":{"inner_key":16,"x__":17},"b_c":[{"d_e":18}]}
+        {"first_name":"A","_leading":1,"trailing_":2,"a__b":3,"URL_value":4,"a_1":5,"__":6,"_a_b_":7,\
+        "ALL_CAPS":8,"already":9,\
+        "user_id":10,"user_ID":11,"a_bC":12,"é_é":13,"snake_case_key_here":14,"_":15,\
+        "a":{"inner_key":16,"x__":17},"b_c":[{"d_e":18}]}
         """
 
     static let keyStrategies: [Row] = {
@@ -1036,7 +1044,8 @@ enum ParityTable {
                 + (depth <= 600
                     ? [
                         Row.row(
-                            nestedArrays(depth), as: Depth.self, "depth \(depth)", objectInput: false, largeStack: true),
+                            nestedArrays(depth), as: Depth.self, "depth \(depth)", objectInput: false,
+                            largeStack: true),
                         Row.row(
                             nestedObjects(depth), as: Depth.self, "depth \(depth)", objectInput: false, largeStack: true
                         ),
@@ -1054,10 +1063,14 @@ enum ParityTable {
 
     static let keyedInputs = [
         """
-        {"name":"x","inner":{"a":1,"b":[1,2]},"list":[1,"two",null,{"k":true},[3]],"child":{"c":2},"nothing":null,"wrong":"str","super":{"s":1},"number":300}
+        {"name":"x","inner":{"a":1,"b":[1,2]},"list":[1,"two",null,{"k":true},[3]],"child":{"c":2},\
+        "nothing":null,"wrong":"str","super":{"s":1},"number":300}
         """,
         "{\"name\":\"x\",\"inner\":[1],\"list\":{},\"child\":[],\"wrong\":5,\"super\":null,\"number\":-1}",
-        "{\"name\":5,\"inner\":{\"a\":\"1\"},\"list\":[true,1.5,\"\\u0000\"],\"child\":\"c\",\"nothing\":{},\"number\":1e3}",
+        """
+        {\"name\":5,\"inner\":{\"a\":\"1\"},\"list\":[true,1.5,\"\\u0000\"],\"child\":\"c\",\"nothing\":{}\
+        ,\"number\":1e3}
+        """,
         "{}", "[]", "null", "1", "{\"name\":\"x\",\"name\":\"y\",\"list\":[],\"list\":[1]}",
         "{\"inner\":{\"a\":1,\"a\":2,\"b\":[]},\"list\":[null,null],\"number\":255.0}",
     ]
@@ -1074,7 +1087,8 @@ enum ParityTable {
                 Row.row(json, as: KeyedProbe.self, checkDefaultPolicy: false),
                 Row.row("[\(json), \(json)]", as: [KeyedProbe].self, checkDefaultPolicy: false),
                 Row.row(
-                    "{\"outer\": {\"p\": \(json)}}", as: [String: [String: KeyedProbe]].self, checkDefaultPolicy: false),
+                    "{\"outer\": {\"p\": \(json)}}", as: [String: [String: KeyedProbe]].self,
+                    checkDefaultPolicy: false),
                 Row.row(
                     json, as: KeyedProbe.self, "snake", checkDefaultPolicy: false,
                     configure: { $0.keyDecodingStrategy = .convertFromSnakeCase }),

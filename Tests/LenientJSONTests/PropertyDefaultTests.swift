@@ -1,4 +1,4 @@
-// SPEC §9 register(defaults:for:): per-property defaults of one type, used where the key is
+// register(defaults:for:) (Mapping article): per-property defaults of one type, used where the key is
 // missing, null or its value cannot be decoded, Optional properties included; under every
 // policy, after the policy's own rules, winning over a fallback of the property's type and over
 // .permissive's defaults; reported as usedDefault; a value of the wrong type is a DecodingError
@@ -25,7 +25,7 @@ struct OtherScore: Decodable, Equatable {
     var score: Int
 }
 
-@Suite("SPEC §9 register(defaults:for:)")
+@Suite("register(defaults:for:)")
 struct PropertyDefaultTests {
     static func decoder(_ preset: Preset) -> LenientJSONDecoder {
         let decoder = LenientJSONDecoder(policy: preset.policy)

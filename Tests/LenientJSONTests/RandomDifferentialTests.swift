@@ -419,7 +419,10 @@ struct RandomConfig: Sendable, CustomStringConvertible {
     var dateStrategy: Int  // 0 deferredToDate, 1 secondsSince1970, 2 millisecondsSince1970, 3 iso8601
     var json5: Bool
     var description: String {
-        "date strategy \(["deferredToDate", "secondsSince1970", "millisecondsSince1970", "iso8601"][dateStrategy])\(json5 ? ", allowsJSON5" : "")"
+        """
+        date strategy \(["deferredToDate", "secondsSince1970", "millisecondsSince1970", "iso8601"][dateStrategy])\
+        \(json5 ? ", allowsJSON5" : "")
+        """
     }
 
     func configure(_ schema: Schema) -> Configure {
@@ -461,7 +464,10 @@ struct RandomCase {
     }
 
     var label: String {
-        "seed \(seed) (RandomCase.make(seed: \(seed))), \(config), mutation \(mutation)\n  schema: \(schema)\n  document: \(describeInput(document, limit: 600))"
+        """
+        seed \(seed) (RandomCase.make(seed: \(seed))), \(config), mutation \(mutation)\n  schema: \(schema)\n  docu\
+        ment: \(describeInput(document, limit: 600))
+        """
     }
 }
 
@@ -597,8 +603,11 @@ struct DocumentGenerator {
             // Within Float's range: a value outside it is an error (planted only by mutations).
             if rng.chance(0.5) {
                 return .token(
-                    "\(Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()) & 0x7F7F_FFFF) * (rng.chance(0.5) ? 1 : -1))"
-                        .replacingOccurrences(of: "e+", with: "e"))
+                    """
+                    \(Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()) & 0x7F7F_FFFF)
+                        * (rng.chance(0.5) ? 1 : -1))
+                    """
+                    .replacingOccurrences(of: "e+", with: "e"))
             }
             var text: String
             repeat {
@@ -835,7 +844,7 @@ enum RandomDifferential {
         let parity = decodeAll(Node.self, from: c.document, configure: c.config.configure(c.schema))
         guard let problem = parityProblem(parity) else { return nil }
         // A `[String: T]` decodes its members in hash order in JSONDecoder (random per process)
-        // and in document order in LenientJSON (README, "Differences from JSONDecoder"): with
+        // and in document order in LenientJSON (DifferencesFromJSONDecoder article): with
         // several bad members, the first error may differ. Both must still fail.
         if c.schema.hasGenericDictionary, parity.foundation.error != nil, parity.strict.error != nil {
             return nil

@@ -1,4 +1,5 @@
-// Issue 11 (SPEC §3, §5, §6, §1.4): the rules real payloads need and the errors that point
+// CoercionRules, MissingNullAndInvalidValues, TheReport and ErrorMessages articles: the rules
+// real payloads need and the errors that point
 // at the input. JSON text in a string where an object or array is expected (a property, an
 // element, the root; before wrapping the string as one element); PHP's `false` as `nil` for an
 // Optional of any type but `Bool`; under `.permissive` an Optional model whose object supplies
@@ -145,7 +146,7 @@ struct RealWorldRuleTests {
     ]
 
     @Test(
-        "JSON text of the expected kind in a string: decoded under .lenient (a property, an element, the root) with a coerced event; JSONDecoder's error under .strict",
+        "JSON text of the expected kind in a string: decoded with an event under .lenient, an error under .strict",
         arguments: embeddedRows, InputKind.allCases)
     func jsonTextInString(_ embedded: EmbeddedRow, _ input: InputKind) throws {
         var report = LenientDecodingReport()
@@ -169,7 +170,7 @@ struct RealWorldRuleTests {
     ]
 
     @Test(
-        "a string holding JSON of the wrong kind, JSON the model rejects or invalid JSON is an error under .strict and .lenient",
+        "a string with JSON of the wrong kind, JSON the model rejects or invalid JSON: an error (.strict, .lenient)",
         arguments: wrongEmbeddedRows, InputKind.allCases)
     func wrongJSONTextInStringIsAnError(_ row: Row, _ input: InputKind) {
         Self.expectError(policy: .strict, row, input)
@@ -214,7 +215,7 @@ struct RealWorldRuleTests {
     ]
 
     @Test(
-        "false where an Optional of any type but Bool is expected: nil with a coerced event under .lenient, JSONDecoder's error under .strict",
+        "false for an Optional of any type but Bool: nil with an event under .lenient, an error under .strict",
         arguments: falseRows, InputKind.allCases)
     func falseAsNilForOptionals(_ falseRow: FalseRow, _ input: InputKind) throws {
         var report = LenientDecodingReport()
@@ -273,7 +274,7 @@ struct RealWorldRuleTests {
     ]
 
     @Test(
-        ".permissive: an Optional model whose object supplies none of its keys is nil, with no event for its defaulted fields",
+        ".permissive: an Optional model whose object supplies none of its keys is nil, with no event for its fields",
         arguments: emptyModelRows, InputKind.allCases)
     func optionalModelWithNoneOfItsKeysIsNil(_ row: EmptyModelRow, _ input: InputKind) throws {
         var report = LenientDecodingReport()
@@ -368,7 +369,7 @@ struct RealWorldRuleTests {
     ]
 
     @Test(
-        "an error names the model's type, the JSON path, the line (Data) and what was found; its case and path are JSONDecoder's",
+        "an error names the model's type, JSON path, line (Data) and what was found; case and path as JSONDecoder",
         arguments: messageRows)
     func errorPointsAtTheInput(_ row: MessageRow) throws {
         let reference = try #require(row.foundation(), "JSONDecoder throws too")
@@ -413,7 +414,7 @@ struct RealWorldRuleTests {
     ]
 
     @Test(
-        "where wrapping a value as a one-element array fails, the error names the value as it is in the input, not a made-up element (.lenient)",
+        "where wrapping as a one-element array fails, the error names the value as in the input, not a made-up one",
         arguments: wrappingRows)
     func failedWrappingPointsAtTheValue(_ row: MessageRow) throws {
         try errorPointsAtTheInput(row)

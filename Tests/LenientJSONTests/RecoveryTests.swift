@@ -1,4 +1,5 @@
-// SPEC §5: missing, null and invalid values, for each preset and for each policy field on its
+// MissingNullAndInvalidValues article: missing, null and invalid values, for each preset and
+// for each policy field on its
 // own (custom `LenientPolicy` values with no coercions and exact keys, so only the field under
 // test acts); recovery at the nearest enclosing Optional, collection element or defaultable
 // value; defaults of nested types (their decode from `{}`); types with no default; `decodeNil`
@@ -8,7 +9,7 @@ import Foundation
 import LenientJSON
 import Testing
 
-@Suite("SPEC §5 missing, null and invalid values")
+@Suite("Missing, null and invalid values")
 struct RecoveryTests {
     // MARK: Models
 

@@ -1,4 +1,4 @@
-// SPEC §8 and §9: registering is safe while other threads decode with the same decoder; a
+// Mapping and InputAndLimits articles: registering is safe while other threads decode with the same decoder; a
 // decode uses the registrations made before it started.
 
 import Foundation
@@ -17,7 +17,7 @@ enum ConcurrentState: String, Decodable, Sendable {
 /// Types registered while the decodes run; nothing decodes them.
 struct ConcurrentUnrelated: Decodable, Sendable { var value: Int }
 
-@Suite("SPEC §9 registering while decoding")
+@Suite("Registering while decoding")
 struct RegistrationConcurrencyTests {
     @Test("registrations made on other threads while decodes run", arguments: InputKind.allCases)
     func concurrentRegistration(input: InputKind) throws {

@@ -1,4 +1,5 @@
-// SPEC §6 (and the path rules of §2): every rule of §3–5 that changed the outcome adds exactly
+// TheReport article: every rule of the CoercionRules, KeyMatching and MissingNullAndInvalidValues
+// articles that changed the outcome adds exactly
 // one event with its kind, its path (keys as the input spells them; the model's key for an
 // absent key) and, for `Data`, the line and column of the value's first byte (a string's
 // opening quote). Expected lines and columns are computed here from the input text.
@@ -9,7 +10,7 @@ import Foundation
 import LenientJSON
 import Testing
 
-@Suite("SPEC §6 report")
+@Suite("The report")
 struct ReportTests {
     // MARK: Models
 

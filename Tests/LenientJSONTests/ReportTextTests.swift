@@ -1,4 +1,4 @@
-// SPEC §6: each event's `description` names its place (the path, and line:column for `Data`)
+// TheReport article: each event's `description` names its place (the path, and line:column for `Data`)
 // before one sentence saying what happened, so that a logged event stands on its own; and
 // `report.summary` groups the events by kind and path pattern (indices as `[*]`), one line per
 // group in first-occurrence order, with its count and the first event's description.
@@ -7,7 +7,7 @@ import Foundation
 import LenientJSON
 import Testing
 
-@Suite("SPEC §6 event descriptions and report summary")
+@Suite("Event descriptions and report summary")
 struct ReportTextTests {
     @Test(
         "a description is the path, line and column (Data only), then one sentence",

@@ -1,4 +1,4 @@
-// SPEC 3 rules that read scalars out of text: base64 (only \r and \n are line breaks), the
+// CoercionRules article: rules that read scalars out of text: base64 (only \r and \n are line breaks), the
 // number inside text (a word of its own), and whitespace trimming (one definition, on only
 // with `.trimWhitespace`). Each row goes through Data and through fromJSONObject.
 
@@ -25,7 +25,8 @@ struct ScalarTextRuleTests {
                 #expect(
                     Outcome { try input.decode(Data.self, policy) }.succeeded == false,
                     "\(text) as Data, \(policy), \(input)")
-                // An Optional recovers as nil where the policy recovers (SPEC 5), never as bytes.
+                // An Optional recovers as nil where the policy recovers (MissingNullAndInvalidValues
+                // article), never as bytes.
                 #expect(
                     Outcome { try input.decode(Data?.self, policy) }.value ?? nil == nil,
                     "\(text) as Data?, \(policy), \(input)")

@@ -27,7 +27,10 @@ struct StreamingBoundaryTests {
         #"{"id":333,"name":"\\\"","tags":["\\","€\/"],"score":0.25}"#,
         #"{ "id" : -4 , "name" : "" , "tags" : [ "\ud83d\ude00" ] , "score" : null }"#,
         // Strings longer than 16 bytes, with escaped quotes and backslashes far inside them.
-        #"{"id": 5, "name": "a long name, longer than sixteen bytes \" with \\\" quotes ] and } brackets \\", "tags": ["ééééééééééééééééé\\\\\"]"]}"#,
+        #"""
+        {"id": 5, "name": "a long name, longer than sixteen bytes \" with \\\" quotes ] and } brackets \\", "tags"\#
+        : ["ééééééééééééééééé\\\\\"]"]}
+        """#,
     ]
 
     enum Layout: String, CaseIterable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-// Streaming (issue #16, SPEC §10): `elements(of:from:)` over a file, an AsyncSequence of bytes
+// Streaming (the Streaming article): `elements(of:from:)` over a file, an AsyncSequence of bytes
 // and one of chunks yields what a whole-document decode of the same elements gives: JSONDecoder's
 // values where JSONDecoder succeeds, and otherwise the same values, errors (index, path, line,
 // column in the whole stream) and report events as `LenientJSONDecoder` decoding the array.
@@ -152,8 +152,8 @@ struct StreamingTests {
         #expect(error.message.contains(#"did you mean "agee"?"#), "\(error.message)")
     }
 
-    /// The README's example, word for word.
-    @Test("The README's error example")
+    /// The Streaming article's example, word for word.
+    @Test("The Streaming article's error example")
     func readmeExample() async throws {
         let text =
             (0..<41).map { #"{"name": "p\#($0)", "age": \#($0)}"# }.joined(separator: "\n") + "\n"
@@ -223,7 +223,7 @@ struct StreamingTests {
     }
 
     /// An element that is not valid JSON ends the stream under every policy, `.permissive`
-    /// included (SPEC 1.3: a syntax error is never recovered), at its line and column.
+    /// included (a syntax error is never recovered: InputAndLimits article), at its line and column.
     @Test("A syntax error inside an element ends the stream", arguments: [LenientPolicy.strict, .lenient, .permissive])
     func syntaxErrorInElement(policy: LenientPolicy) async throws {
         let text =
@@ -242,7 +242,10 @@ struct StreamingTests {
     @Test("An element with a trailing comma keeps every rule", arguments: StreamInput.allCases)
     func trailingCommaInElement(input: StreamInput) async throws {
         let text =
-            "{\"name\": \"Ada\", \"age\": \"36\"}\n{\"NAME\": \"Alan\", \"age\": \"41\",}\n{\"name\": \"Grace\", \"age\": \"85\",}\n"
+            """
+            {\"name\": \"Ada\", \"age\": \"36\"}\n{\"NAME\": \"Alan\", \"age\": \"41\",\
+            }\n{\"name\": \"Grace\", \"age\": \"85\",}\n
+            """
         let result = await input.read(Person.self, Array(text.utf8), decoder: LenientJSONDecoder())
         #expect(result.error == nil, "\(String(describing: result.error))")
         #expect(result.elements.map(\.age) == [36, 41, 85])

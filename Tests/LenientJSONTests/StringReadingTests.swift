@@ -53,7 +53,7 @@ struct StringReadingTests {
                 #expect(actual == expected, "\(content)")
                 compared += 1
             case (.failure(let expected), .failure(let actual)):
-                // The same error case as JSONDecoder (the path may be fuller, see README).
+                // The same error case as JSONDecoder (the path may be fuller: DifferencesFromJSONDecoder).
                 #expect(ErrorInfo(actual).kind == ErrorInfo(expected).kind, "\(content): \(actual)")
             default:
                 Issue.record("\(content): JSONDecoder \(expected), LenientJSON \(actual)")

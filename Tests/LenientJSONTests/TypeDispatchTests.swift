@@ -52,7 +52,10 @@ struct TypeDispatchTests {
     func wideIntegers() throws {
         guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) else { return }
         let json =
-            #"{"int128": {"value": -170141183460469231731687303715884105728}, "uint128": {"value": 340282366920938463463374607431768211455}, "both": [1, -2]}"#
+            #"""
+            {"int128": {"value": -170141183460469231731687303715884105728}\#
+            , "uint128": {"value": 340282366920938463463374607431768211455}, "both": [1, -2]}
+            """#
         let parity = expectParity(WideIntegers.self, json: json)
         #expect(parity.foundation.succeeded)
     }
@@ -97,7 +100,10 @@ struct TypeDispatchTests {
     @Test("Types met in turn in one decode")
     func typesInTurn() {
         let one =
-            #"{"a": [{"value": 1}], "b": [{"value": [2]}], "c": [{"value": null}, {"value": "x"}], "d": [{"value": {"k": 3}}], "e": [{"value": {"value": 0.5}}]}"#
+            #"""
+            {"a": [{"value": 1}], "b": [{"value": [2]}], "c": [{"value": null}, {"value": "x"}]\#
+            , "d": [{"value": {"k": 3}}], "e": [{"value": {"value": 0.5}}]}
+            """#
         let json = "[" + Array(repeating: one, count: 40).joined(separator: ",") + "]"
         let parity = expectParity([Mixed].self, json: json)
         #expect(parity.foundation.succeeded)

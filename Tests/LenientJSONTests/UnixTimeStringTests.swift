@@ -1,4 +1,4 @@
-// A Unix time in a string (README "Dates", the DocC article "Date decoding"): under a date
+// A Unix time in a string (the DocC article "Date decoding"): under a date
 // strategy that reads strings (`.iso8601`, `.formatted`), a numeric string is read as the same
 // number would be, as Unix seconds, milliseconds from 10^11 on and microseconds from 10^14 on,
 // with one `coerced` event; a pattern of `dateFormats` that reads the digits wins. The

@@ -1,4 +1,4 @@
-// SPEC §9 update(_:from:): RFC 7396 merge patch of the value's encoded form (JSONEncoder with the
+// update(_:from:) (Mapping article): RFC 7396 merge patch of the value's encoded form (JSONEncoder with the
 // decoder's strategies), then a lenient decode; the value is unchanged when anything fails.
 
 import Foundation
@@ -18,7 +18,7 @@ struct UpdateUser: Codable, Equatable {
     var joined: Date
 }
 
-@Suite("SPEC §9 update(_:from:)")
+@Suite("update(_:from:)")
 struct UpdateTests {
     static let ada = UpdateUser(
         firstName: "Ada", age: 36, email: "ada@example.com",

@@ -1,4 +1,4 @@
-// The event of wrapping a single value as a one-element array (README "Coercion rules", row
+// The event of wrapping a single value as a one-element array (CoercionRules article, row
 // "Array: a single non-null, non-array value"): its sentence names the value found, for every
 // kind of value it can name, in grammatical English.
 

@@ -107,7 +107,10 @@ func reportPeakMemory() -> [String] {
         guard let foundation = childPeak("foundation", document), let lenient = childPeak("lenient", document) else {
             print("| \(document.label) | n/a | n/a | n/a |")
             verdicts.append(
-                "FAIL \(document.label) peak memory: could not run `\(CommandLine.arguments[0]) --peak …` or read /proc/self/status"
+                """
+                FAIL \(document.label) peak memory: could not run `\(CommandLine.arguments[0]) --peak …` or read /p\
+                roc/self/status
+                """
             )
             continue
         }
@@ -115,8 +118,10 @@ func reportPeakMemory() -> [String] {
             "| \(document.label) | \(foundation.after) | \(lenient.after) | \(foundation.before) / \(lenient.before) |")
         verdicts.append(
             """
-            \(lenient.after <= foundation.after ? "PASS" : "FAIL") \(document.label) peak memory LenientJSON \(lenient.after) kB \
-            <= JSONDecoder \(foundation.after) kB (growth \(lenient.after - lenient.before) / \(foundation.after - foundation.before) kB)
+            \(lenient.after <= foundation.after ? "PASS" : "FAIL") \(document.label) peak memory\
+             LenientJSON \(lenient.after) kB \
+            <= JSONDecoder \(foundation.after) kB (growth \(lenient.after - lenient.before) /\
+             \(foundation.after - foundation.before) kB)
             """)
     }
     return verdicts

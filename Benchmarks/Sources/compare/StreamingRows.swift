@@ -253,7 +253,10 @@ enum StreamingBenchmark {
             }
         }
         print(
-            "\nStreaming: \(files.count) records, \(String(format: "%.0f", megabytesRead)) MB as JSON Lines (the array adds one comma a record); median of \(runs) runs; peak memory is VmHWM growth in a fresh process"
+            """
+            \nStreaming: \(files.count) records, \(String(format: "%.0f", megabytesRead)) MB as JSON Lines (the arr\
+            ay adds one comma a record); median of \(runs) runs; peak memory is VmHWM growth in a fresh process
+            """
         )
         print("| decode | median ms | MB/s | vs whole array | peak memory growth MB |")
         print("|---|---:|---:|---:|---:|")
@@ -276,7 +279,10 @@ enum StreamingBenchmark {
                 }
             }
             print(
-                "| \(mode.label) | \(format(time)) | \(String(format: "%.0f", megabytesRead / time * 1000)) | \(format(whole / time)) | \(peak) |"
+                """
+                | \(mode.label) | \(format(time)) | \(String(format: "%.0f", megabytesRead / time * 1000))\
+                 | \(format(whole / time)) | \(peak) |
+                """
             )
         }
         print("\nStreaming targets:")

@@ -175,7 +175,10 @@ func measureMessyTwitter(seed: UInt64) throws -> (Row, MessyCorpus) {
     do {
         if try lenient.decode(TwitterCorpus.Root.self, from: messy.data) != expected {
             print(
-                "WARNING: LenientJSONDecoder decodes messy twitter to a different value than JSONDecoder decodes the original"
+                """
+                WARNING: LenientJSONDecoder decodes messy twitter to a different value than JSONDecoder decodes th\
+                e original
+                """
             )
         }
     } catch {
@@ -250,7 +253,10 @@ if InstructionCounts.isAvailable {
 }
 
 print(
-    "| corpus | JSONDecoder median ms | LenientJSON median ms | ratio (Lenient/JSONDecoder) | JSONDecoder instructions | LenientJSON instructions | ratio |"
+    """
+    | corpus | JSONDecoder median ms | LenientJSON median ms | ratio (Lenient/JSONDecoder) | JSONDecoder instructio\
+    ns | LenientJSON instructions | ratio |
+    """
 )
 print("|---|---:|---:|---:|---:|---:|---:|")
 for row in dataRows + [messyRow, registrationsRow] + objectRows {
@@ -274,7 +280,8 @@ print(
     ¹ fromJSONObject rows decode `JSONSerialization.jsonObject(with:)` output: JSONDecoder column = \
     `JSONSerialization.data(withJSONObject:)` + `JSONDecoder.decode`, LenientJSON column = \
     `LenientJSONDecoder().decode(_:fromJSONObject:)`. Instructions: per decode under callgrind \
-    (\(InstructionCounts.decodes) counted after one warm-up, Data input, SWIFT_DETERMINISTIC_HASHING=1), as Scripts/instructions.sh counts them.
+    (\(InstructionCounts.decodes) counted after one warm-up, Data input, SWIFT_DETERMINISTIC_HASHING=1),\
+     as Scripts/instructions.sh counts them.
     ² LenientJSON on twitter made messy (MessyCorpus, seed \(messySeed); rewrites made/eligible: \
     \(messyCounts.joined(separator: ", "))), JSONDecoder on the clean original.
     \(registrationsFootnote)
@@ -290,14 +297,20 @@ let roundTwoTargets = ["twitter": 0.27, "canada": 0.13, "citm_catalog": 0.20]
 for row in dataRows {
     let ratio = row.lenient / row.baseline
     print(
-        "\(verdict(ratio <= 0.5)) \(row.label) Data ratio \(format(ratio)) <= 0.50 (earlier target <= 1.00: \(verdict(ratio <= 1.0)))"
+        """
+        \(verdict(ratio <= 0.5)) \(row.label) Data ratio \(format(ratio)) <= 0.50 (earlier target <= 1.\
+        00: \(verdict(ratio <= 1.0)))
+        """
     )
     guard let target = roundTwoTargets[row.label] else { continue }
     print("\(verdict(ratio <= target)) \(row.label) Data time ratio \(format(ratio)) <= \(format(target)) (#15)")
     if let counts = instructionColumns[row.label], let base = counts.0, let lenient = counts.1 {
         let countRatio = Double(lenient) / Double(base)
         print(
-            "\(verdict(countRatio <= target)) \(row.label) instructions ratio \(format(countRatio)) <= \(format(target)) (#15)"
+            """
+            \(verdict(countRatio <= target)) \(row.label) instructions ratio \(format(countRatio)) <\
+            = \(format(target)) (#15)
+            """
         )
     }
 }
@@ -305,11 +318,17 @@ let messyRatio = messyRow.lenient / messyRow.baseline
 if let twitterRow = dataRows.first {
     let ratio = registrationsRow.lenient / registrationsRow.baseline, plain = twitterRow.lenient / twitterRow.baseline
     print(
-        "\(verdict(ratio <= plain * 1.05)) twitter with unrelated registrations ratio \(format(ratio)) <= plain twitter ratio \(format(plain)) + 5%"
+        """
+        \(verdict(ratio <= plain * 1.05)) twitter with unrelated registrations ratio \(format(ratio)) <= plain twit\
+        ter ratio \(format(plain)) + 5%
+        """
     )
 }
 print(
-    "\(verdict(messyRatio <= 1.2)) messy twitter (default policy) vs clean JSONDecoder ratio \(format(messyRatio)) <= 1.20"
+    """
+    \(verdict(messyRatio <= 1.2)) messy twitter (default policy) vs clean JSONDecoder ratio \(format(messyRatio)) <\
+    = 1.20
+    """
 )
 for (row, corpus) in zip(objectRows, CorpusName.allCases) {
     let ratio = row.lenient / row.baseline
@@ -319,7 +338,10 @@ for line in peakVerdictLines { print(line) }
 for corpus in CorpusName.allCases {
     if let lenient = mallocCount("lenient", corpus), let foundation = mallocCount("foundation", corpus) {
         print(
-            "\(verdict(lenient <= foundation)) \(corpus) allocations per decode (malloc calls) LenientJSON \(lenient) <= JSONDecoder \(foundation)"
+            """
+            \(verdict(lenient <= foundation)) \(corpus) allocations per decode (malloc calls) LenientJSO\
+            N \(lenient) <= JSONDecoder \(foundation)
+            """
         )
     } else {
         print(

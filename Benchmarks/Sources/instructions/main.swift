@@ -60,7 +60,10 @@ struct Run: CorpusModelVisitor {
         let expected = lenient ? try JSONDecoder().decode(model, from: clean) : warmUp
         guard warmUp == expected else {
             fail(
-                "the decoded value differs from JSONDecoder's on the clean \(corpus): the counts would compare different work"
+                """
+                the decoded value differs from JSONDecoder's on the clean \(corpus): the counts would compare diffe\
+                rent work
+                """
             )
         }
         try countedDecodes(model, from: data, with: decoder, times: times)

@@ -30,7 +30,7 @@ extension DecoderImpl {
             try recordLeniency(
                 .coerced, entry: entry, path: path(),
                 "Unwrapped a one-element array into \(DecodingErrors.typeName(T.self)).")
-            structuralCount += 1
+            session.structuralCount += 1
             return value
         }
         if kind == .string, coercions.contains(.emptyStringAsDefault), T.self != String.self,

@@ -177,16 +177,16 @@ extension DecoderImpl {
                 try recordLeniency(
                     .coerced, entry: entry, path: path.path,
                     "Read an object with integer keys as an array in key order.")
-                structuralCount += 1
+                session.structuralCount += 1
                 return result
             }
-            if coercions.contains(.collectionWrapping), !entriesBeingWrapped.contains(entry),
+            if coercions.contains(.collectionWrapping), !session.entriesBeingWrapped.contains(entry),
                 let element = wrappedElement(entry, as: C.Element.self, parent: parent, key: key)
             {
                 try recordLeniency(
                     .coerced, entry: entry, path: path.path,
                     "Wrapped \(DecodingErrors.found(map, entry)) in a one-element array.")
-                structuralCount += 1
+                session.structuralCount += 1
                 return C(CollectionOfOne(element))
             }
         }
@@ -194,7 +194,8 @@ extension DecoderImpl {
         do {
             _ = try arrayEntry(entry, path: path)
         } catch let error as DecodingError {
-            throw DecodingErrors.naming(C.self, in: error, map: map, entry: entry, path: path.path)
+            throw DecodingErrors.naming(
+                C.self, in: error, map: map, entry: entry, path: path.path, describes: mode.describesErrors)
         }
         return C()
     }
@@ -205,8 +206,8 @@ extension DecoderImpl {
     private func wrappedElement<E: Decodable>(
         _ entry: Int, as type: E.Type, parent: CodingPathNode, key: (any CodingKey)?
     ) -> E? {
-        entriesBeingWrapped.append(entry)
-        defer { entriesBeingWrapped.removeLast() }
+        session.entriesBeingWrapped.append(entry)
+        defer { session.entriesBeingWrapped.removeLast() }
         return try? unwrap(entry, as: type, parent: parent, key: key)
     }
 
@@ -221,7 +222,7 @@ extension DecoderImpl {
         }
         let value = try unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
         try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key), "Read [] as an empty dictionary.")
-        structuralCount += 1
+        session.structuralCount += 1
         return value
     }
 

@@ -45,7 +45,8 @@ extension DecoderImpl {
         }
         guard let value else {
             if hasFraction && !truncates {
-                throw DecodingErrors.fractionForInteger(type, path: parent.path(appending: key), map: map, entry: entry)
+                throw DecodingErrors.fractionForInteger(
+                    type, path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors)
             }
             throw outOfRange(entry, type, parent, key)
         }

@@ -29,7 +29,7 @@ extension DecoderImpl {
             strictError: DecodingErrors.dateNotRead(
                 mismatching: wrongKind ? reading.expectedKind : nil,
                 tried: triedForms(entry, reading: reading, fallbacks: fallbacks),
-                path: parent.path(appending: key), map: map, entry: entry))
+                path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors))
     }
 
     /// The first fallback's date, the form that read it, and whether the text named its zone.

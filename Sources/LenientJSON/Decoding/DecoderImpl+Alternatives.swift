@@ -1,6 +1,6 @@
 import Foundation
 
-/// Parity for hand-written `init(from:)`s that try types in turn (SPEC 1.1).
+/// Parity for hand-written `init(from:)`s that try types in turn (the HandWrittenDecoders article).
 ///
 /// An "any JSON" enum that tries `Bool` before `Int`, or an `Either<[String], [Int]>`, picks
 /// its alternative by which attempt succeeds. Leniency must not change that pick: `1` is
@@ -26,9 +26,12 @@ extension DecoderImpl {
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
         node: consuming CodingPathNode, isDictionary: Bool
     ) throws -> T {
-        if isDecodingStrictly { return try decodeStrictlyOnce(entry, as: type, parent: parent, key: key()) }
-        let leniencyBefore = leniencyCount
-        let structuralBefore = structuralCount
+        if mode.readsStrictly {
+            return try decodeStrictlyOnce(
+                entry, as: type, parent: parent, key: key(), registration: currentRegistration)
+        }
+        let leniencyBefore = session.leniencyCount
+        let structuralBefore = session.structuralCount
         let mark = report?.events.count ?? 0
         let value: T
         do {
@@ -38,10 +41,10 @@ extension DecoderImpl {
                 entry, as: type, parent: parent, key: key(), isDictionary: isDictionary,
                 error: error, leniencyBefore: leniencyBefore, eventsFrom: mark)
         }
-        if leniencyCount == leniencyBefore { return value }
+        if session.leniencyCount == leniencyBefore { return value }
         return try preferStrict(
             value, entry, parent: parent, key: key(), leniencyBefore: leniencyBefore,
-            structural: structuralCount != structuralBefore, eventsFrom: mark)
+            structural: session.structuralCount != structuralBefore, eventsFrom: mark)
     }
 
     /// A plain value whose decode under the policy failed: its strict decode where leniency
@@ -51,7 +54,7 @@ extension DecoderImpl {
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool,
         error: any Error, leniencyBefore: Int, eventsFrom mark: Int
     ) throws -> T {
-        let helped = leniencyCount != leniencyBefore
+        let helped = session.leniencyCount != leniencyBefore
         discardEvents(from: mark, leniency: leniencyBefore)
         guard let error = error as? DecodingError else { throw error }
         if helped, let strict = try? decodeStrictly(entry, as: type, parent: parent, key: key, eventsFrom: mark) {
@@ -73,13 +76,13 @@ extension DecoderImpl {
         // The other readings' events go after the lenient ones, which stay where they are: a
         // value nested in others that each try a strict decode is not copied once per level.
         let lenientEnd = report?.events.count ?? 0
-        let lenientCount = leniencyCount
-        leniencyCount = leniencyBefore
+        let lenientCount = session.leniencyCount
+        session.leniencyCount = leniencyBefore
         if let strict = try? decodeStrictly(entry, as: T.self, parent: parent, key: key, eventsFrom: lenientEnd) {
             if let report, lenientEnd > mark { report.events.removeSubrange(mark..<lenientEnd) }
             return strict
         }
-        leniencyCount = lenientCount
+        session.leniencyCount = lenientCount
         if structural,
             let unstructured = try? decodeWithoutStructuralRules(
                 entry, as: T.self, parent: parent, key: key, eventsFrom: lenientEnd)
@@ -90,75 +93,54 @@ extension DecoderImpl {
         return value
     }
 
-    /// Decodes `type` at `entry` by a decoder of its own whose policy has no structural rule and
+    /// Decodes `type` at `entry` by a nested decoder whose mode has no structural rule and
     /// recovers nothing (no default, dropped element or `nil` for an invalid value: such a
-    /// reading would lose what the structural one kept). The mode is that decoder's own value;
-    /// this decoder's is unchanged. Its events go to the report; those of a failed attempt are
-    /// discarded.
+    /// reading would lose what the structural one kept). Its events go to the report; those of
+    /// a failed attempt are discarded.
     private func decodeWithoutStructuralRules<T: Decodable>(
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
         eventsFrom mark: Int
     ) throws -> T {
-        var options = options
-        options.policy.coercions.subtract(LenientPolicy.Coercions.structural)
-        options.policy.missingValues = .throw
-        options.policy.invalidValues = .throw
-        let nested = DecoderImpl(map: map, options: options, entry: entry, pathNode: parent, report: report)
         do {
-            return try nested.unwrap(entry, as: type, parent: parent, key: key)
+            return try nested(mode.withoutStructuralRules).unwrap(entry, as: type, parent: parent, key: key)
         } catch {
             if let report, report.events.count > mark { report.events.removeSubrange(mark...) }
             throw error
         }
     }
 
-    /// Decodes `type` at `entry` under the policy's strict reading (no coercion, no
-    /// recovery; key matching as the policy says). Events of a failed attempt are discarded;
-    /// its errors get no message, since nobody sees them.
+    /// Decodes `type` at `entry` in the strict reading (``DecodeMode/strictReading``: no
+    /// coercion, no recovery; key matching as the policy says), by ``strictDecoder``. Events of a
+    /// failed attempt are discarded; its errors get no message, since nobody sees them.
     private func decodeStrictly<T: Decodable>(
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, eventsFrom mark: Int
     ) throws -> T {
-        let savedPolicy = options.policy
-        options.policy = savedPolicy.strictReading
-        isDecodingStrictly = true
-        map.describesErrors = false
-        defer {
-            options.policy = savedPolicy
-            isDecodingStrictly = false
-            map.describesErrors = true
-        }
         do {
-            return try decodeStrictlyOnce(entry, as: type, parent: parent, key: key)
+            return try strictDecoder.decodeStrictlyOnce(
+                entry, as: type, parent: parent, key: key, registration: currentRegistration)
         } catch {
-            discardEvents(from: mark, leniency: leniencyCount)
+            discardEvents(from: mark, leniency: session.leniencyCount)
             throw error
         }
     }
 
-    /// `read` under the policy's strict reading, for a caller that only wants its value.
-    func readingStrictly<R>(_ read: () throws -> R) throws -> R {
-        let savedPolicy = options.policy
-        let describes = map.describesErrors
-        options.policy = savedPolicy.strictReading
-        map.describesErrors = false
-        defer {
-            options.policy = savedPolicy
-            map.describesErrors = describes
-        }
-        return try read()
-    }
-
     /// One strict decode, or the error the same decode gave before.
     @inline(never)
-    private func decodeStrictlyOnce<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+    /// `registration` is the registration of the type being decoded where the value is (its
+    /// aliases and defaults apply to the objects it reads), as for any value this decoder moves to.
+    func decodeStrictlyOnce<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+        registration: TypeRegistration?
     ) throws -> T {
         let attempt = StrictAttempt(entry: entry, type: ObjectIdentifier(type))
-        if let error = strictFailures[attempt] { throw error }
+        if let error = session.strictFailures[attempt] { throw error }
+        let outer = currentRegistration
+        currentRegistration = registration
+        defer { currentRegistration = outer }
         do {
             return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
         } catch let error as DecodingError {
-            strictFailures[attempt] = error
+            session.strictFailures[attempt] = error
             throw error
         }
     }

@@ -21,7 +21,7 @@ extension DecoderImpl {
         of type: T.Type, at entry: Int, parent: CodingPathNode, firstError: DecodingError
     ) -> [DecodingError] {
         collectProblems(at: entry, firstError: firstError) {
-            _ = collectValue(entry, as: type, parent: parent, key: nil)
+            _ = $0.collectValue(entry, as: type, parent: parent, key: nil)
         }
     }
 
@@ -33,20 +33,19 @@ extension DecoderImpl {
         firstError: DecodingError
     ) -> [DecodingError] {
         collectProblems(at: entry, firstError: firstError) {
-            _ = collectModel(entry, as: type, parent: .root, key: nil) {
+            _ = $0.collectModel(entry, as: type, parent: .root, key: nil) {
                 try type.init(from: $0, configuration: configuration)
             }
         }
     }
 
-    /// The problems `collect` finds, ordered and deduplicated; `firstError` where it finds none.
-    private func collectProblems(at entry: Int, firstError: DecodingError, _ collect: () -> Void) -> [DecodingError] {
+    /// The problems `collect` finds with the decoder it is given (one in the collecting mode,
+    /// ``DecodeMode/collecting(into:)``), ordered and deduplicated; `firstError` where it finds none.
+    private func collectProblems(
+        at entry: Int, firstError: DecodingError, _ collect: (DecoderImpl) -> Void
+    ) -> [DecodingError] {
         let collection = ErrorCollection()
-        self.collection = collection
-        report = nil
-        options.identityMap = nil
-        defer { self.collection = nil }
-        collect()
+        collect(nested(mode.collecting(into: collection)))
         var problems = collection.frame.problems
         if problems.isEmpty {
             problems = [ErrorCollection.Problem(position: entry, error: firstError)]
@@ -89,7 +88,7 @@ extension DecoderImpl {
         standIn: () -> R?
     ) throws -> R {
         // Attempts that the decoder itself abandons (strict re-decodes) are not collected.
-        guard let collection, map.describesErrors else { throw error }
+        guard let collection, mode.describesErrors else { throw error }
         let frame = collection.frame
         guard frame.repairs.contains(site) else {
             frame.candidate = (site, "\(error)")
@@ -169,7 +168,8 @@ extension DecoderImpl {
                 }
                 if frame.repairs.isEmpty {
                     let named = DecodingErrors.naming(
-                        type, in: error, map: map, entry: entry, path: parent.path(appending: key))
+                        type, in: error, map: map, entry: entry, path: parent.path(appending: key),
+                        describes: mode.describesErrors)
                     frame.problems.append(ErrorCollection.Problem(position: entry, error: named))
                 }
                 return placeholder(type)
@@ -260,23 +260,13 @@ extension DecoderImpl {
             return first
         }
         if let zero = ZeroStandIn.value(of: type) { return zero }
-        guard let decodable = T.self as? any Decodable.Type, defaultDepth < 16 else { return nil }
+        guard let decodable = T.self as? any Decodable.Type, session.defaultDepth < 16 else { return nil }
         func fabricate<D: Decodable>(_ type: D.Type) -> D? {
-            let savedPolicy = options.policy
-            let savedCollection = collection
-            let describes = map.describesErrors
-            options.policy = .permissive
-            collection = nil
-            map.describesErrors = false
-            defaultDepth += 1
-            defer {
-                options.policy = savedPolicy
-                collection = savedCollection
-                map.describesErrors = describes
-                defaultDepth -= 1
-            }
+            session.defaultDepth += 1
+            defer { session.defaultDepth -= 1 }
+            let maker = nested(mode.makingStandIns)
             for entry in [map.nullEntry, map.emptyObjectEntry, map.emptyArrayEntry] {
-                if let value = try? unwrap(entry, as: type, parent: .root, key: nil) { return value }
+                if let value = try? maker.unwrap(entry, as: type, parent: .root, key: nil) { return value }
             }
             return nil
         }

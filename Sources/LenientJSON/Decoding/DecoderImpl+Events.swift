@@ -1,11 +1,11 @@
 import Foundation
 
-/// Recording what leniency did, and forgetting what an abandoned attempt did (SPEC 6: the
+/// Recording what leniency did, and forgetting what an abandoned attempt did (the TheReport article: the
 /// report describes the value returned, nothing else).
 extension DecoderImpl {
     /// Records that a rule changed the outcome at `entry` (any kind but `matchedKey`).
     ///
-    /// Invalid JSON is never recovered (SPEC 1.3): when the value at `entry` holds a
+    /// Invalid JSON is never recovered (the InputAndLimits article): when the value at `entry` holds a
     /// malformed number or string, the syntax error is thrown instead.
     func recordLeniency(
         _ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey],
@@ -20,7 +20,7 @@ extension DecoderImpl {
     @inline(__always)
     func discardingEventsOnFailure<R>(_ body: () throws -> R) rethrows -> R {
         let mark = report?.events.count ?? 0
-        let leniency = leniencyCount
+        let leniency = session.leniencyCount
         do {
             return try body()
         } catch {
@@ -31,7 +31,7 @@ extension DecoderImpl {
 
     /// Removes the events after the first `mark` and sets the leniency count to `leniency`.
     func discardEvents(from mark: Int, leniency: Int) {
-        leniencyCount = leniency
+        session.leniencyCount = leniency
         if let report, report.events.count > mark { report.events.removeSubrange(mark...) }
     }
 
@@ -46,7 +46,8 @@ extension DecoderImpl {
             case .number:
                 let valid = map.isJSON5 ? JSON5Number(map.text(current)) != nil : map.numberShape(current) != nil
                 if !valid {
-                    return DecodingErrors.malformedNumber(path: path(), map: map, entry: current)
+                    return DecodingErrors.malformedNumber(
+                        path: path(), map: map, entry: current, describes: mode.describesErrors)
                 }
             case .string where map.flags(current) & (ValueMap.complexString | ValueMap.nonASCIIString) != 0:
                 do {

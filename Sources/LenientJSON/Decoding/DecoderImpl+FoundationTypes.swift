@@ -15,7 +15,8 @@ extension DecoderImpl {
                 return try fallback(
                     entry, as: Data.self, parent: parent, key: key,
                     strictError: DecodingErrors.typeMismatch(
-                        String.self, path: parent.path(appending: key), map: map, entry: entry))
+                        String.self, path: parent.path(appending: key), map: map, entry: entry,
+                        describes: mode.describesErrors))
             }
             let string = try stringValue(entry, path: parent, key: key)
             guard let data = Data(base64Encoded: string) else {
@@ -23,7 +24,7 @@ extension DecoderImpl {
                     entry, as: Data.self, parent: parent, key: key,
                     strictError: DecodingErrors.dataCorrupted(
                         "Encountered Data is not valid Base64", path: parent.path(appending: key), map: map,
-                        entry: entry))
+                        entry: entry, describes: mode.describesErrors))
             }
             return data
         case .custom(let closure):
@@ -44,7 +45,8 @@ extension DecoderImpl {
             return try fallback(
                 entry, as: URL.self, parent: parent, key: key,
                 strictError: DecodingErrors.dataCorrupted(
-                    "Invalid URL string", path: parent.path(appending: key), map: map, entry: entry))
+                    "Invalid URL string", path: parent.path(appending: key), map: map, entry: entry,
+                    describes: mode.describesErrors))
         }
         return url
     }

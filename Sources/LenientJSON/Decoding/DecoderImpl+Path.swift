@@ -9,7 +9,8 @@ extension DecoderImpl {
             case .key(let name):
                 let object = try objectEntry(current, path: node)
                 guard let value = member(named: name, of: object, path: node) else {
-                    throw DecodingErrors.keyNotFound(NameKey(name), path: node.path, map: map, object: object)
+                    throw DecodingErrors.keyNotFound(
+                        NameKey(name), path: node.path, map: map, object: object, describes: mode.describesErrors)
                 }
                 current = value
                 node = node.appending(NameKey(name))
@@ -17,7 +18,8 @@ extension DecoderImpl {
                 let array = try arrayEntry(current, path: node)
                 guard index >= 0, index < map.childCount(array) else {
                     throw DecodingErrors.endOfArray(
-                        Any.self, path: node.path(appending: IndexKey(index)), map: map, array: array)
+                        Any.self, path: node.path(appending: IndexKey(index)), map: map, array: array,
+                        describes: mode.describesErrors)
                 }
                 var element = array + 1
                 for _ in 0..<index { element = map.next(after: element) }

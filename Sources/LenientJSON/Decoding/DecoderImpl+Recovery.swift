@@ -1,6 +1,6 @@
 import Foundation
 
-/// Missing, `null` and invalid values (SPEC 5): recovery at the nearest `Optional`
+/// Missing, `null` and invalid values (the MissingNullAndInvalidValues article): recovery at the nearest `Optional`
 /// (to `nil`), collection element (dropped, see `Coercion/Collections.swift`) or defaultable
 /// value (the type's default). Each recovery is reported.
 protocol OptionalDecodable {
@@ -34,7 +34,7 @@ extension DecoderImpl {
     /// Reads a present, non-null value that an `Optional` wraps: `""` is `nil` for a
     /// non-`String` scalar, and an undecodable value is `nil` unless the policy throws.
     @inline(__always)
-    func optional<T>(
+    func optional<T: Decodable>(
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T
     ) throws -> T? {
         let policy = options.policy
@@ -45,12 +45,12 @@ extension DecoderImpl {
             NumericText.isBlank(try stringValue(entry, path: parent, key: key))
         {
             return try nilUnlessReadStrictly(
-                entry, parent: parent, key: key, read,
+                entry, as: type, parent: parent, key: key,
                 "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
         }
         if map.kind(entry) == .false, policy.coercions.contains(.falseAsNil), T.self != Bool.self {
             return try nilUnlessReadStrictly(
-                entry, parent: parent, key: key, read,
+                entry, as: type, parent: parent, key: key,
                 "Read false as nil for Optional \(DecodingErrors.typeName(T.self)) (PHP's \"no value\").")
         }
         guard policy.invalidValues != .throw else { return try read() }
@@ -70,11 +70,11 @@ extension DecoderImpl {
     /// A value that an `Optional` rule reads as `nil` (`""`, PHP's `false`): `nil`, reported,
     /// unless JSONDecoder reads the value as it is (a URL of spaces, a type that accepts
     /// `false`, a custom date strategy), where parity wins.
-    private func nilUnlessReadStrictly<T>(
-        _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T,
+    private func nilUnlessReadStrictly<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
         _ description: @autoclosure () -> String
     ) throws -> T? {
-        if let value = try? readingStrictly(read) { return value }
+        if let value = try? strictDecoder.unwrap(entry, as: type, parent: parent, key: key) { return value }
         try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key), description())
         return nil
     }
@@ -86,11 +86,12 @@ extension DecoderImpl {
     func optionalModel<T>(
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T
     ) throws -> T? {
-        let keysBefore = keysFound
-        let leniencyBefore = leniencyCount
+        let keysBefore = session.keysFound
+        let leniencyBefore = session.leniencyCount
         let mark = report?.events.count ?? 0
         let value = try read()
-        guard keysFound == keysBefore, leniencyCount != leniencyBefore, !(T.self is any DecodableArray.Type),
+        guard session.keysFound == keysBefore, session.leniencyCount != leniencyBefore,
+            !(T.self is any DecodableArray.Type),
             !(T.self is any DecodableDictionary.Type)
         else { return value }
         discardEvents(from: mark, leniency: leniencyBefore)
@@ -134,21 +135,18 @@ extension DecoderImpl {
     func defaultValue<T: Decodable>(_ type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) -> T? {
         if let scalar = scalarDefault(type) { return scalar }
         if T.self == Date.self || T.self == URL.self || T.self == UUID.self || T.self == Data.self { return nil }
-        guard defaultDepth < 16 else { return nil }
-        defaultDepth += 1
-        let savedReport = report
-        report = nil
-        defer {
-            defaultDepth -= 1
-            report = savedReport
-        }
+        guard session.defaultDepth < 16 else { return nil }
+        session.defaultDepth += 1
+        defer { session.defaultDepth -= 1 }
+        // Built without a report, by a decoder of its own where there is one.
+        let builder = report == nil ? self : nested(mode.buildingDefaults)
         if T.self is any OptionalDecodable.Type {
-            return try? unwrap(map.nullEntry, as: type, parent: parent, key: key)
+            return try? builder.unwrap(map.nullEntry, as: type, parent: parent, key: key)
         }
         if T.self is any DecodableArray.Type {
-            return try? unwrap(map.emptyArrayEntry, as: type, parent: parent, key: key)
+            return try? builder.unwrap(map.emptyArrayEntry, as: type, parent: parent, key: key)
         }
-        return try? unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
+        return try? builder.unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
     }
 
     /// The default of a scalar type, or `nil` when `T` is not one.

@@ -75,7 +75,7 @@ extension DecoderImpl {
         return try fallback(
             entry, as: Bool.self, parent: parent, key: key,
             strictError: DecodingErrors.typeMismatch(
-                Bool.self, path: parent.path(appending: key), map: map, entry: entry))
+                Bool.self, path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors))
     }
 
     func unwrapString(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> String {
@@ -135,9 +135,11 @@ extension DecoderImpl {
 
     func mismatch(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
         if map.kind(entry) == .null {
-            return DecodingErrors.valueNotFound(type, path: parent.path(appending: key), map: map, entry: entry)
+            return DecodingErrors.valueNotFound(
+                type, path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors)
         }
-        return DecodingErrors.typeMismatch(type, path: parent.path(appending: key), map: map, entry: entry)
+        return DecodingErrors.typeMismatch(
+            type, path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors)
     }
 
     /// The error for a valid number that `type` cannot hold: for an integer type, a number
@@ -145,14 +147,15 @@ extension DecoderImpl {
     /// other names the type's bounds.
     func outOfRange(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError
     {
-        if map.describesErrors, map.kind(entry) == .number, let integer = type as? any FixedWidthInteger.Type,
+        if mode.describesErrors, map.kind(entry) == .number, let integer = type as? any FixedWidthInteger.Type,
             Self.hasFractionInRange(map.text(entry), as: integer)
         {
-            return DecodingErrors.fractionForInteger(type, path: parent.path(appending: key), map: map, entry: entry)
+            return DecodingErrors.fractionForInteger(
+                type, path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors)
         }
         return DecodingErrors.dataCorrupted(
             "Number does not fit in \(DecodingErrors.typeName(type))\(Self.bounds(of: type))",
-            path: parent.path(appending: key), map: map, entry: entry)
+            path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors)
     }
 
     /// Whether JSON number `text` has a nonzero fraction and its whole part fits `I`: the
@@ -165,7 +168,8 @@ extension DecoderImpl {
     }
 
     func invalidNumber(_ entry: Int, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
-        DecodingErrors.malformedNumber(path: parent.path(appending: key), map: map, entry: entry)
+        DecodingErrors.malformedNumber(
+            path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors)
     }
 
     func syntaxError(_ error: JSONSyntaxError, _ path: [any CodingKey]) -> DecodingError {

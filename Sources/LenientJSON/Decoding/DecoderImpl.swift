@@ -5,88 +5,88 @@ import Foundation
 /// container.
 final class DecoderImpl: Decoder {
     let map: ValueMap
-    /// The settings of this decode. Its policy is swapped for its strict reading while a
-    /// value is decoded again strictly (see `DecoderImpl+Alternatives.swift`).
-    var options: DecodingOptions {
-        didSet { decodesPlainTypesDirectly = !options.policy.allowsLeniency && !isDecodingStrictly }
-    }
+    /// How this decoder reads; it never changes. Another reading of a value (a strict one, a
+    /// stand-in's) is made by a nested decoder with its own mode (``nested(_:)``).
+    let mode: DecodeMode
+    /// What this decoder shares with the nested decoders that read the same document.
+    let session: DecodeSession
+    /// The session's key cursors and type dispatch cache, held here as well so that a lookup
+    /// costs no load of the session.
+    let keyCursors: UnsafeMutablePointer<Int>
+    let dispatchCache: UnsafeMutablePointer<TypeDispatchCache>
+    /// Whether `unwrap` may call a plain type's `init(from:)` with no bookkeeping (the mode's
+    /// ``DecodeMode/decodesPlainTypesDirectly``, read once).
+    let decodesPlainTypesDirectly: Bool
     /// The entry of the value being decoded.
     var entry: Int
     /// The coding path of the value being decoded. Unchecked: `with(entry:path:_:)` swaps it
     /// in and out for every nested value, and nothing else holds an access to it meanwhile.
     @exclusivity(unchecked) var pathNode: CodingPathNode
-    /// Where report events go; `nil` when the caller passed no report.
-    var report: ReportCollector?
-    /// Where the last key lookup in an object ended, for objects searched in place: pairs of
-    /// (object entry, entry of the key after the one found), indexed by the object entry's
-    /// low bits. Models read keys mostly in document order, so the next lookup starts there.
-    let keyCursors: UnsafeMutablePointer<Int>
-    static let keyCursorSlots = 64
-    /// How deep default values are being built (a guard against recursive types).
-    var defaultDepth = 0
-    /// How `unwrap` decodes each type met so far. Behind a pointer: a stored `var` of a class
-    /// would pay a runtime exclusivity check on every `unwrap`.
-    let dispatchCache: UnsafeMutablePointer<TypeDispatchCache>
-    /// How many times a rule changed an outcome so far (every report event but `matchedKey`),
-    /// counted with or without a report: a value whose decode moved it was helped by leniency.
-    var leniencyCount = 0
-    /// How many times a structural rule (a value wrapped as an array, a one-element array
-    /// unwrapped, an object read as an array, `[]` read as `[:]`) acted so far: a hand-written
-    /// decoder's pick that needed one is checked against a reading without them
-    /// (`DecoderImpl+Alternatives.swift`).
-    var structuralCount = 0
-    /// How many keyed lookups found their member so far (an `Optional` model whose object
-    /// supplied none of its keys is `nil` under defaults).
-    var keysFound = 0
-    /// Whether a value is being decoded again under the policy's strict reading.
-    var isDecodingStrictly = false {
-        didSet { decodesPlainTypesDirectly = !options.policy.allowsLeniency && !isDecodingStrictly }
-    }
-    /// Whether `unwrap` may call a plain type's `init(from:)` with no bookkeeping: no rule can
-    /// apply and no strict decode is under way.
-    private(set) var decodesPlainTypesDirectly: Bool
-    /// The strict decodes that failed, so that an enclosing value decoded again strictly
-    /// stops there at once.
-    var strictFailures: [StrictAttempt: DecodingError] = [:]
-    /// The entries being wrapped as one-element arrays right now: a value is never wrapped
-    /// inside its own wrapping (an any-JSON type that tries `[Self]` first would recurse).
-    var entriesBeingWrapped: [Int] = []
     /// The registrations of the type being decoded (its key aliases and per-property
     /// defaults apply to the objects it reads); set only while the decode has registrations.
     var currentRegistration: TypeRegistration?
-    /// The problems found so far while every problem of a document is listed
-    /// (`DecoderImpl+ErrorCollection.swift`); `nil` in every other decode.
-    var collection: ErrorCollection?
     /// Keyed containers kept for reuse (`KeyedContainerReuse.swift`); `nil` for a decoder
     /// whose end no caller marks with ``endDecode()`` (a `superDecoder()`'s), and after the
     /// end (a decoder a model kept), which then make every container afresh. Unchecked: it
     /// changes once, in `endDecode()`, and is read for every container.
     @exclusivity(unchecked) private var containerSlots: KeyedContainerSlots?
+    /// The decoder of this one's strict readings, made at the first (`strictDecoder`).
+    private var strictNested: DecoderImpl?
 
-    /// A decoder at `entry`; with `reusesContainers`, the caller calls ``endDecode()`` once
-    /// the decode is over (else the decoder and its reused containers keep each other alive).
-    init(
+    /// The decode's settings (the mode's).
+    var options: DecodingOptions { mode.options }
+    /// Where report events go (the mode's); `nil` when nobody reads them.
+    var report: ReportCollector? { mode.report }
+    /// The problems being collected (the mode's); `nil` unless every problem is listed.
+    var collection: ErrorCollection? { mode.collection }
+
+    /// A decoder at `entry` of a decode the caller starts; with `reusesContainers`, the caller
+    /// calls ``endDecode()`` once the decode is over (else the decoder and its reused
+    /// containers keep each other alive).
+    convenience init(
         map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil,
         reusesContainers: Bool = false
     ) {
+        self.init(
+            map: map, mode: DecodeMode(options: options, report: report), session: DecodeSession(), entry: entry,
+            pathNode: pathNode, reusesContainers: reusesContainers)
+    }
+
+    /// A decoder reading `map` in `mode`, sharing `session`.
+    init(
+        map: ValueMap, mode: DecodeMode, session: DecodeSession, entry: Int, pathNode: CodingPathNode,
+        reusesContainers: Bool
+    ) {
         containerSlots = reusesContainers ? KeyedContainerSlots() : nil
         self.map = map
-        self.options = options
+        self.mode = mode
+        self.session = session
         self.entry = entry
         self.pathNode = pathNode
-        self.report = report
-        decodesPlainTypesDirectly = !options.policy.allowsLeniency
-        keyCursors = .allocate(capacity: 2 * Self.keyCursorSlots)
-        keyCursors.initialize(repeating: -1, count: 2 * Self.keyCursorSlots)
-        dispatchCache = .allocate(capacity: 1)
-        dispatchCache.initialize(to: TypeDispatchCache())
+        keyCursors = session.keyCursors
+        dispatchCache = session.dispatchCache
+        decodesPlainTypesDirectly = mode.decodesPlainTypesDirectly
+    }
+
+    /// A decoder of the same document in `mode`, sharing this one's session; it makes its
+    /// containers afresh (nobody marks its end).
+    func nested(_ mode: DecodeMode) -> DecoderImpl {
+        DecoderImpl(map: map, mode: mode, session: session, entry: entry, pathNode: pathNode, reusesContainers: false)
+    }
+
+    /// The decoder of this one's strict readings: one per decoder, reusing its containers
+    /// (strict readings are frequent where leniency acts), ended with this one.
+    var strictDecoder: DecoderImpl {
+        if let strictNested { return strictNested }
+        let decoder = DecoderImpl(
+            map: map, mode: mode.strictReading, session: session, entry: entry, pathNode: pathNode,
+            reusesContainers: containerSlots != nil)
+        strictNested = decoder
+        return decoder
     }
 
     deinit {
         containerSlots?.deallocate()
-        keyCursors.deallocate()
-        dispatchCache.deinitialize(count: 1)
-        dispatchCache.deallocate()
     }
 
     var codingPath: [any CodingKey] { pathNode.path }
@@ -111,6 +111,8 @@ final class DecoderImpl: Decoder {
     func endDecode() {
         containerSlots?.deallocate()
         containerSlots = nil
+        strictNested?.endDecode()
+        strictNested = nil
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -139,9 +141,11 @@ final class DecoderImpl: Decoder {
     @inline(never)
     private func wrongKind(_ entry: Int, expected: Any.Type, path: CodingPathNode) -> DecodingError {
         if map.kind(entry) == .null {
-            return DecodingErrors.valueNotFound(expected, path: path.path, map: map, entry: entry)
+            return DecodingErrors.valueNotFound(
+                expected, path: path.path, map: map, entry: entry, describes: mode.describesErrors)
         }
-        return DecodingErrors.typeMismatch(expected, path: path.path, map: map, entry: entry)
+        return DecodingErrors.typeMismatch(
+            expected, path: path.path, map: map, entry: entry, describes: mode.describesErrors)
     }
 
     /// Runs `body` with this decoder moved to `entry` at `path`, then moves back.
@@ -255,7 +259,8 @@ final class DecoderImpl: Decoder {
     @inline(never)
     func naming(_ type: Any.Type, in error: any Error, entry: Int, path: [any CodingKey]) -> any Error {
         guard let error = error as? DecodingError else { return error }
-        return DecodingErrors.naming(type, in: error, map: map, entry: entry, path: path)
+        return DecodingErrors.naming(
+            type, in: error, map: map, entry: entry, path: path, describes: mode.describesErrors)
     }
 
     /// The coerced value, or `error` when no coercion applies. Kept out of line: its `T?`
@@ -270,7 +275,9 @@ final class DecoderImpl: Decoder {
         }
         if let value = try decodeEmbeddedJSON(entry, as: type, parent: parent, key: key) { return value }
         guard let value = try coerce(entry, as: type, parent: parent, key: key) else {
-            throw DecodingErrors.naming(type, in: error, map: map, entry: entry, path: parent.path(appending: key))
+            throw DecodingErrors.naming(
+                type, in: error, map: map, entry: entry, path: parent.path(appending: key),
+                describes: mode.describesErrors)
         }
         return value
     }
@@ -284,8 +291,14 @@ final class DecoderImpl: Decoder {
         try with(entry: entry, path: parent.appending(key)) { try type.init(from: self, configuration: configuration) }
     }
 
-    /// A decoder of its own for `entry` of `map` (this decoder's when `nil`), for `superDecoder()`.
+    /// A decoder of its own for `entry` of `map` (this decoder's when `nil`), for `superDecoder()`:
+    /// in this decoder's mode, sharing its session when it reads the same document.
     func makeSubdecoder(entry: Int, path: CodingPathNode, in other: ValueMap? = nil) -> DecoderImpl {
-        DecoderImpl(map: other ?? map, options: options, entry: entry, pathNode: path, report: report)
+        guard let other else {
+            return DecoderImpl(
+                map: map, mode: mode, session: session, entry: entry, pathNode: path, reusesContainers: false)
+        }
+        return DecoderImpl(
+            map: other, mode: mode, session: DecodeSession(), entry: entry, pathNode: path, reusesContainers: false)
     }
 }

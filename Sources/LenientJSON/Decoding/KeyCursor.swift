@@ -14,7 +14,7 @@ extension DecoderImpl {
     @inline(__always)
     func keyCursor(for object: Int) -> UnsafeMutablePointer<Int>? {
         guard map.childCount(object) > Self.cursorThreshold else { return nil }
-        let slot = keyCursors + ((object & (Self.keyCursorSlots &- 1)) &<< 1)
+        let slot = keyCursors + ((object & (DecodeSession.keyCursorSlots &- 1)) &<< 1)
         if slot[0] != object {
             slot[0] = object
             slot[1] = map.keysAreDistinct(object) ? object &+ 1 : -1

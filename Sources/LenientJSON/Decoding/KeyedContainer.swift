@@ -61,31 +61,16 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return value
     }
 
-    /// The member for `key`: exact first, then normalized when the policy says so. The one
-    /// lookup of every keyed read, `contains`, `allKeys` and `superDecoder`; `notes` is
-    /// `false` where the member is only looked for, not read (no report event).
+    /// The member for `key`: by exact match where this decode matches keys exactly, else as
+    /// `Keys/KeyedContainer+KeyMatching.swift` says (normalized matching, aliases, key paths). The
+    /// one lookup of every keyed read, `contains`, `allKeys` and `superDecoder`; `notes` is `false`
+    /// where the member is only looked for, not read (no report event).
     @inline(__always)
     func lookup<K: CodingKey>(_ key: K, notes: Bool = true) throws -> KeyedMember? {
-        if table == nil && impl.map.hasRespelledObjects && impl.options.policy.keyMatching == .normalized
-            && !impl.mapsKeys,
-            let member = try impl.indexedMember(for: key, in: object, path: pathNode, notes: notes)
-        {
-            if member != nil { impl.keysFound &+= 1 }
-            return member
-        }
-        if let entry = findExact(key) {
-            impl.keysFound &+= 1
-            return KeyedMember(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)
-        }
-        if impl.mapsKeys, let member = try mappedMember(key, notes: notes) {
-            impl.keysFound &+= 1
-            return member
-        }
-        guard impl.options.policy.keyMatching == .normalized,
-            let entry = try impl.normalizedMatch(for: key, in: object, path: pathNode, notes: notes)
-        else { return nil }
-        impl.keysFound &+= 1
-        return KeyedMember(entry: entry, respelled: true)
+        guard impl.mode.matchesKeysExactly else { return try matchingMember(for: key, notes: notes) }
+        guard let entry = findExact(key) else { return nil }
+        impl.session.keysFound &+= 1
+        return KeyedMember(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)
     }
 
     /// The coding-path key of `member`: `key`, or the input's spelling of it (read only if a
@@ -162,13 +147,15 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func keyNotFound(_ key: Key) -> DecodingError {
-        guard impl.map.describesErrors else {
-            return DecodingErrors.keyNotFound(key, path: [], map: impl.map, object: object)
+        guard impl.mode.describesErrors else {
+            return DecodingErrors.keyNotFound(
+                key, path: [], map: impl.map, object: object, describes: impl.mode.describesErrors)
         }
         let suggestion = impl.suggestion(for: key, in: object, path: pathNode)
         return DecodingErrors.keyNotFound(
             key, inputName: Self.inputName(of: key, strategy: impl.options.keyDecodingStrategy),
-            path: pathNode.path, map: impl.map, object: object, suggestion: suggestion)
+            path: pathNode.path, map: impl.map, object: object, suggestion: suggestion,
+            describes: impl.mode.describesErrors)
     }
 
     /// How the input would spell model key `key` for the key strategy to find it, as a missing
@@ -186,23 +173,17 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     // MARK: Required values
 
-    /// Reads the member for `key` with `read` (its value entry and coding-path key); under a
-    /// policy with defaults, a missing, null or invalid value becomes the type's default. A
-    /// member the input spells as `key` itself is read with `exact`, which knows that its path
-    /// key is `key` (as `Key`, not yet an existential) and must read it as `read` would.
+    /// Reads the member for `key` with `read` (its value entry and coding-path key). A member the
+    /// input spells as `key` itself is read with `exact`, which knows that its path key is `key`
+    /// (as `Key`, not yet an existential) and must read it as `read` would. Where registrations,
+    /// defaults or error collection can act, the read is ``layeredValue(_:_:)``'s.
     @inline(__always) func value<T: Decodable>(
         _ key: Key, exact: (Int) throws -> T, _ read: (Int, (any CodingKey)?) throws -> T
     ) throws -> T {
-        do {
-            guard impl.usesDefaults || impl.registrationsApply(to: T.self) else {
-                let found = try require(key)
-                guard found.respelled else { return try exact(found.entry) }
-                return try read(found.entry, pathKey(key, found))
-            }
-            return try valueOrDefault(key, read)
-        } catch let error as DecodingError where impl.collection != nil {
-            return try collectMember(key, error: error, child: T.self) { impl.placeholder(T.self) }
-        }
+        guard impl.mode.readsValuesPlainly else { return try layeredValue(key, read) }
+        let found = try require(key)
+        guard found.respelled else { return try exact(found.entry) }
+        return try read(found.entry, pathKey(key, found))
     }
 
     /// ``value(_:exact:_:)`` for a scalar whose strict reading is `strict`, tried before `read`: a
@@ -213,35 +194,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always) func value<T: Decodable>(
         _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T
     ) throws -> T {
-        do {
-            guard impl.usesDefaults || impl.registrationsApply(to: T.self) else {
-                let found = try require(key)
-                if let value = state.withImpl({ strict($0, found.entry) }) { return value }
-                return try read(found.entry, pathKey(key, found))
-            }
-            return try valueOrDefault(key, read)
-        } catch let error as DecodingError where impl.collection != nil {
-            return try collectMember(key, error: error, child: T.self) { impl.placeholder(T.self) }
-        }
-    }
-
-    /// ``value(_:exact:_:)`` under a policy with defaults. Kept out of line: its `T?` would make
-    /// every generic call ask the runtime for `Optional<T>`'s metadata.
-    @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws
-        -> T
-    {
-        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations {
-            return try registeredValue(key, as: T.self, registrations)
-        }
-        guard let found = try lookup(key) else {
-            if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
-            throw keyNotFound(key)
-        }
-        do {
-            return try read(found.entry, pathKey(key, found))
-        } catch let error as DecodingError {
-            return try impl.recover(T.self, from: error, entry: found.entry, parent: pathNode, key: pathKey(key, found))
-        }
+        guard impl.mode.readsValuesPlainly else { return try layeredValue(key, read) }
+        let found = try require(key)
+        if let value = state.withImpl({ strict($0, found.entry) }) { return value }
+        return try read(found.entry, pathKey(key, found))
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
@@ -331,15 +287,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // MARK: Optional values
 
     /// `nil` for a missing key or `null`; otherwise `read`'s value, recovered to `nil` when
-    /// it cannot be read and the policy allows it.
+    /// it cannot be read and the policy allows it. Where registrations or error collection can
+    /// act, the read is ``layeredValueIfPresent(_:_:)``'s.
     @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws
         -> T?
     {
-        do {
-            return try memberIfPresent(key, read)
-        } catch let error as DecodingError where impl.collection != nil {
-            return try collectMember(key, error: error, child: T.self) { T?.none }
-        }
+        guard impl.mode.readsValuesPlainly else { return try layeredValueIfPresent(key, read) }
+        return try presentValue(key, read)
     }
 
     /// ``valueIfPresent(_:_:)`` for a scalar whose strict reading is `strict`, as in
@@ -348,28 +302,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always) func valueIfPresent<T: Decodable>(
         _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T
     ) throws -> T? {
-        do {
-            return try memberIfPresent(key, strict: strict, read)
-        } catch let error as DecodingError where impl.collection != nil {
-            return try collectMember(key, error: error, child: T.self) { T?.none }
-        }
-    }
-
-    @inline(__always) private func memberIfPresent<T: Decodable>(
-        _ key: Key, _ read: (Int, (any CodingKey)?) throws -> T
-    ) throws -> T? {
-        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations {
-            return try registeredValueIfPresent(key, as: T.self, registrations)
-        }
-        return try presentValue(key, read)
-    }
-
-    @inline(__always) private func memberIfPresent<T: Decodable>(
-        _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T
-    ) throws -> T? {
-        if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations {
-            return try registeredValueIfPresent(key, as: T.self, registrations)
-        }
+        guard impl.mode.readsValuesPlainly else { return try layeredValueIfPresent(key, read) }
         guard let found = try presentMember(key) else { return nil }
         if let value = state.withImpl({ strict($0, found.entry) }) { return value }
         return try optionalValue(key, found, read)
@@ -377,14 +310,16 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// ``valueIfPresent(_:_:)`` by the policy's rules alone. (No `strict` closure here: a
     /// generic one would be a closure context allocated per call.)
-    @inline(__always) func presentValue<T>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    @inline(__always) func presentValue<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws
+        -> T?
+    {
         guard let found = try presentMember(key) else { return nil }
         return try optionalValue(key, found, read)
     }
 
     /// The member for `key` unless it is missing or `null`; a lookup error is recovered as
     /// missing where the policy recovers invalid values.
-    @inline(__always) private func presentMember(_ key: Key) throws -> KeyedMember? {
+    @inline(__always) func presentMember(_ key: Key) throws -> KeyedMember? {
         let found: KeyedMember?
         do {
             found = try lookup(key)
@@ -399,7 +334,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// `read`'s value of present member `found`, under the Optional rules.
-    @inline(__always) private func optionalValue<T>(
+    @inline(__always) func optionalValue<T: Decodable>(
         _ key: Key, _ found: KeyedMember, _ read: (Int, (any CodingKey)?) throws -> T
     ) throws -> T? {
         let foundKey = pathKey(key, found)
@@ -508,45 +443,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    /// The nested container for `key`, made by `make` from a value entry; under a policy with
-    /// defaults, an empty one (from `empty`) where the value is missing, `null` or of the
-    /// wrong kind, as ``value(_:exact:_:)`` recovers a value.
+    /// The nested container for `key`, made by `make` from a value entry. Where defaults or
+    /// error collection can act, it is ``layeredNested(_:empty:_:)``'s.
     private func nested<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
-        do {
-            return try nestedOrEmpty(key, empty: empty, make)
-        } catch let error as DecodingError where impl.collection != nil {
-            return try collectMember(key, error: error, child: nil) { try? make(empty, pathNode.appending(key)) }
-        }
-    }
-
-    private func nestedOrEmpty<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
-        guard impl.usesDefaults else {
-            let found = try require(key)
-            return try make(found.entry, pathNode.appending(pathKey(key, found)))
-        }
-        guard let found = try lookup(key) else {
-            guard impl.options.policy.missingValues == .useDefault else { throw keyNotFound(key) }
-            let container = try make(empty, pathNode.appending(key))
-            try impl.recordLeniency(
-                .usedDefault, entry: nil, path: pathNode.path(appending: key),
-                "Used an empty container for a missing key.")
-            return container
-        }
-        let path = pathNode.appending(pathKey(key, found))
-        do {
-            return try make(found.entry, path)
-        } catch let error as DecodingError {
-            let isMissing = impl.map.kind(found.entry) == .null
-            guard
-                isMissing
-                    ? impl.options.policy.missingValues == .useDefault : impl.options.policy.invalidValues == .recover
-            else { throw error }
-            let container = try make(empty, path)
-            try impl.recordLeniency(
-                .usedDefault, entry: found.entry, path: path.path,
-                "Used an empty container for \(isMissing ? "null" : "an invalid value") (\(DecoderImpl.reason(error)))")
-            return container
-        }
+        guard impl.mode.readsValuesPlainly else { return try layeredNested(key, empty: empty, make) }
+        let found = try require(key)
+        return try make(found.entry, pathNode.appending(pathKey(key, found)))
     }
 
     /// A decoder for the member `"super"`, found as ``decode(_:forKey:)`` finds a key (a `null`

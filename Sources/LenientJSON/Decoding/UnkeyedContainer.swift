@@ -27,7 +27,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     func endError(_ type: Any.Type) -> DecodingError {
         DecodingErrors.endOfArray(
-            type, path: pathNode.path(appending: IndexKey(currentIndex)), map: impl.map, array: array)
+            type, path: pathNode.path(appending: IndexKey(currentIndex)), map: impl.map, array: array,
+            describes: impl.mode.describesErrors)
     }
 
     mutating func decodeNil() throws -> Bool {

@@ -17,10 +17,10 @@ enum DecodingErrors {
     }
 
     /// `typeMismatch`: the value is of another kind than `type` needs.
-    static func typeMismatch(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int)
-        -> DecodingError
-    {
-        guard map.describesErrors else { return .typeMismatch(type, quiet) }
+    static func typeMismatch(
+        _ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int, describes: Bool
+    ) -> DecodingError {
+        guard describes else { return .typeMismatch(type, quiet) }
         let path = path()
         return .typeMismatch(
             type,
@@ -31,10 +31,10 @@ enum DecodingErrors {
     }
 
     /// `valueNotFound`: the value is `null` where `type` was needed.
-    static func valueNotFound(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int?)
-        -> DecodingError
-    {
-        guard map.describesErrors else { return .valueNotFound(type, quiet) }
+    static func valueNotFound(
+        _ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int?, describes: Bool
+    ) -> DecodingError {
+        guard describes else { return .valueNotFound(type, quiet) }
         let path = path()
         return .valueNotFound(
             type,
@@ -45,10 +45,10 @@ enum DecodingErrors {
     }
 
     /// `valueNotFound` at the end of an array: no element left to decode.
-    static func endOfArray(_ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, array: Int)
-        -> DecodingError
-    {
-        guard map.describesErrors else { return .valueNotFound(type, quiet) }
+    static func endOfArray(
+        _ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, array: Int, describes: Bool
+    ) -> DecodingError {
+        guard describes else { return .valueNotFound(type, quiet) }
         let path = path()
         return .valueNotFound(
             type,
@@ -67,9 +67,9 @@ enum DecodingErrors {
     /// "idStr") at $[0].id_str`. The error's `codingPath` is the object's, as `JSONDecoder` gives.
     static func keyNotFound(
         _ key: any CodingKey, inputName: String? = nil, path: @autoclosure () -> [any CodingKey], map: ValueMap,
-        object: Int, suggestion: String? = nil
+        object: Int, suggestion: String? = nil, describes: Bool
     ) -> DecodingError {
-        guard map.describesErrors else { return .keyNotFound(key, quiet) }
+        guard describes else { return .keyNotFound(key, quiet) }
         let path = path()
         let spelling = inputName ?? key.stringValue
         var message = "No value for key \"\(spelling)\""
@@ -83,9 +83,9 @@ enum DecodingErrors {
     /// `dataCorrupted`: the value is of the right kind but unusable (`reason` says why).
     static func dataCorrupted(
         _ reason: String, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int?,
-        underlying: (any Error)? = nil
+        underlying: (any Error)? = nil, describes: Bool
     ) -> DecodingError {
-        guard map.describesErrors else {
+        guard describes else {
             return .dataCorrupted(.init(codingPath: [], debugDescription: reason, underlyingError: underlying))
         }
         let path = path()
@@ -98,30 +98,33 @@ enum DecodingErrors {
     /// `dataCorrupted` for a number with a fraction (`1.5`, `"1.5"`) where integer `type`
     /// needs a whole number (and truncation is off).
     static func fractionForInteger(
-        _ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int
+        _ type: Any.Type, path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int, describes: Bool
     ) -> DecodingError {
         dataCorrupted(
             "Number has a fractional part, but \(typeName(type)) needs a whole number", path: path(), map: map,
-            entry: entry)
+            entry: entry, describes: describes)
     }
 
     /// `dataCorrupted` for number `entry` whose text is not a valid number: a syntax error.
-    static func malformedNumber(path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int) -> DecodingError {
+    static func malformedNumber(
+        path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int, describes: Bool
+    ) -> DecodingError {
         dataCorrupted(
             "The given data was not valid JSON: malformed number", path: path(), map: map, entry: entry,
-            underlying: JSONSyntaxError("malformed number", at: map.offset(entry)))
+            underlying: JSONSyntaxError("malformed number", at: map.offset(entry)), describes: describes)
     }
 
     /// A `Date` that neither the strategy nor a fallback reads: `typeMismatch` with `type` (what
     /// the strategy reads) for a value of the wrong kind, else `dataCorrupted`, as `JSONDecoder`;
     /// the message names `Date`, the value found and the forms tried.
     static func dateNotRead(
-        mismatching type: Any.Type?, tried forms: [String], path: [any CodingKey], map: ValueMap, entry: Int
+        mismatching type: Any.Type?, tried forms: [String], path: [any CodingKey], map: ValueMap, entry: Int,
+        describes: Bool
     ) -> DecodingError {
         let context = DecodingError.Context(
             codingPath: path,
             debugDescription: sentence(
-                "Expected Date", path: path, map: map, entry: entry,
+                "Expected Date", path: path, map: map, entry: entry, describes: describes,
                 found: found(map, entry) + "; tried " + forms.joined(separator: ", ")))
         guard let type else { return .dataCorrupted(context) }
         return .typeMismatch(type, context)
@@ -145,17 +148,18 @@ enum DecodingErrors {
     /// own `init(from:)` threw about this value (an unknown enum case: "Cannot initialize Kind
     /// from invalid String value x"), or a container said `Dictionary<String, Any>` for
     /// what the model calls `Banners`. The error's case, type and coding path stay as thrown.
-    static func naming(_ type: Any.Type, in error: DecodingError, map: ValueMap, entry: Int, path: [any CodingKey])
-        -> DecodingError
-    {
-        guard map.describesErrors else { return error }
+    static func naming(
+        _ type: Any.Type, in error: DecodingError, map: ValueMap, entry: Int, path: [any CodingKey], describes: Bool
+    ) -> DecodingError {
+        guard describes else { return error }
         switch error {
         case .dataCorrupted(let context)
         where context.codingPath.count == path.count && !context.debugDescription.contains(" at $"):
             var reason = context.debugDescription
             if reason.hasSuffix(".") { reason.removeLast() }
             return dataCorrupted(
-                reason, path: context.codingPath, map: map, entry: entry, underlying: context.underlyingError)
+                reason, path: context.codingPath, map: map, entry: entry, underlying: context.underlyingError,
+                describes: describes)
         case .typeMismatch(let expected, let context)
         where context.codingPath.count == path.count && isContainerType(expected):
             return .typeMismatch(
@@ -192,9 +196,10 @@ enum DecodingErrors {
     static let quiet = DecodingError.Context(codingPath: [], debugDescription: "A strict attempt failed.")
 
     static func sentence(
-        _ expected: String, path: [any CodingKey], map: ValueMap, entry: Int?, found: @autoclosure () -> String
+        _ expected: String, path: [any CodingKey], map: ValueMap, entry: Int?, describes: Bool = true,
+        found: @autoclosure () -> String
     ) -> String {
-        guard map.describesErrors else { return expected }
+        guard describes else { return expected }
         var message = expected + " at " + JSONPath.string(for: path)
         if let entry, let location = location(map, entry) { message += " (\(location.description))" }
         return message + ", found \(found())."

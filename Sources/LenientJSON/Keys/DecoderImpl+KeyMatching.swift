@@ -64,7 +64,7 @@ extension DecoderImpl {
             if spellings.count > 1 && options.policy.invalidValues != .recover {
                 throw DecodingErrors.dataCorrupted(
                     "Ambiguous key \"\(name)\": the keys \(spellings.map { "\"\($0)\"" }.joined(separator: ", ")) all match it",
-                    path: path.path(appending: key), map: map, entry: object)
+                    path: path.path(appending: key), map: map, entry: object, describes: mode.describesErrors)
             }
         }
         if notes { noteMatch(of: key, to: chosen, among: spellings.count, path: path) }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Registrations at decode time (SPEC 9): a decoding closure wins over the type's own
+/// Registrations at decode time (the Mapping article): a decoding closure wins over the type's own
 /// `init(from:)`; an enum's registered raw-value aliases are tried after its exact raw values
 /// and before the enum rule; a fallback takes what the policy's own rules still cannot
 /// decode. They apply under every policy, and they do not count as leniency (they are the
@@ -26,7 +26,7 @@ extension DecoderImpl {
             return try unwrapValue(entry, as: type, parent: parent, key: key)
         }
         let mark = report?.events.count ?? 0
-        let leniency = leniencyCount
+        let leniency = session.leniencyCount
         do {
             if let decode = registration.decode {
                 return try decodeWithClosure(decode, entry, as: type, parent: parent, key: key)
@@ -38,7 +38,7 @@ extension DecoderImpl {
             }
             return try unwrapValue(entry, as: type, parent: parent, key: key)
         } catch let error as DecodingError {
-            guard usesFallback, !isDecodingStrictly, let fallback = registration.fallback as? T else { throw error }
+            guard usesFallback, !mode.readsStrictly, let fallback = registration.fallback as? T else { throw error }
             discardEvents(from: mark, leniency: leniency)
             try noteRegistered(
                 .usedDefault, entry: entry, path: parent.path(appending: key),
@@ -50,7 +50,7 @@ extension DecoderImpl {
 
     /// `T`'s registered fallback for a missing key, noted; `nil` when it has none.
     func fallbackForMissing<T>(_ type: T.Type, path: @autoclosure () -> [any CodingKey]) -> T? {
-        guard !isDecodingStrictly, let fallback = options.registrations?[T.self]?.fallback as? T else { return nil }
+        guard !mode.readsStrictly, let fallback = options.registrations?[T.self]?.fallback as? T else { return nil }
         note(
             .usedDefault, entry: nil, path: path(),
             "Used the registered fallback \(Self.show(fallback)) for a missing key.", countsAsLeniency: false)
@@ -85,12 +85,13 @@ extension DecoderImpl {
         } catch {
             throw DecodingErrors.dataCorrupted(
                 "The closure registered for \(DecodingErrors.typeName(T.self)) threw \(error)",
-                path: parent.path(appending: key), map: map, entry: entry, underlying: error)
+                path: parent.path(appending: key), map: map, entry: entry, underlying: error,
+                describes: mode.describesErrors)
         }
         guard let typed = result as? T else {
             throw DecodingErrors.dataCorrupted(
                 "The closure registered for \(DecodingErrors.typeName(T.self)) returned a \(DecodingErrors.typeName(Swift.type(of: result)))",
-                path: parent.path(appending: key), map: map, entry: entry)
+                path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors)
         }
         return typed
     }
@@ -122,7 +123,7 @@ extension DecoderImpl {
     /// none is (or while a value is decoded again strictly). A default of another type is an error naming the registration (a `0` registered
     /// for a `Double` or `Int64` property is read as that type).
     func registeredDefault<T>(for key: any CodingKey, as type: T.Type, parent: CodingPathNode) throws -> T? {
-        guard !isDecodingStrictly, let registration = currentRegistration, !registration.defaults.isEmpty,
+        guard !mode.readsStrictly, let registration = currentRegistration, !registration.defaults.isEmpty,
             let value = registration.defaults[key.stringValue]
         else { return nil }
         if let typed = value as? T ?? Self.convertedNumber(value, to: T.self) { return typed }

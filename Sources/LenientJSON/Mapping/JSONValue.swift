@@ -224,7 +224,10 @@ extension DecoderImpl {
         case .false: return .bool(false)
         case .number:
             let valid = map.isJSON5 ? JSON5Number(map.text(entry)) != nil : map.numberShape(entry) != nil
-            guard valid else { throw DecodingErrors.malformedNumber(path: path.path, map: map, entry: entry) }
+            guard valid else {
+                throw DecodingErrors.malformedNumber(
+                    path: path.path, map: map, entry: entry, describes: mode.describesErrors)
+            }
             return .number(String(decoding: map.text(entry), as: UTF8.self))
         case .string:
             return .string(try stringValue(entry, path: path, key: nil))

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Key lookups past an exact miss, before normalized matching (SPEC 9): the registered aliases
+/// Key lookups past an exact miss, before normalized matching (the Mapping article): the registered aliases
 /// of the type being decoded, each matched as written (or as a key path), then the key itself
 /// as a key path when the decoder has a ``LenientJSONDecoder/keyPathSeparator``.
 extension KeyedContainer {

@@ -23,7 +23,7 @@ extension KeyedContainer {
         }
         let foundKey = pathKey(key, found)
         let mark = impl.report?.events.count ?? 0
-        let leniency = impl.leniencyCount
+        let leniency = impl.session.leniencyCount
         do {
             return try impl.unwrapRegistered(
                 found.entry, as: type, parent: pathNode, key: foundKey, registrations,
@@ -74,7 +74,7 @@ extension KeyedContainer {
         }
         let foundKey = pathKey(key, found)
         let mark = impl.report?.events.count ?? 0
-        let leniency = impl.leniencyCount
+        let leniency = impl.session.leniencyCount
         var reason = "a value read as nil"
         do {
             let value = try impl.optional(found.entry, as: T.self, parent: pathNode, key: foundKey) {

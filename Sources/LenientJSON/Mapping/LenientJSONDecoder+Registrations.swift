@@ -1,6 +1,6 @@
 import Foundation
 
-/// Mapping without touching models (SPEC 9): aliases, custom decoding, fallbacks and
+/// Mapping without touching models (the Mapping article): aliases, custom decoding, fallbacks and
 /// per-property defaults, registered on one decoder. Registrations are the user's own
 /// configuration, like a date strategy: they apply under every policy, `.strict` included, and
 /// registering is safe while other threads decode with the same decoder (a decode uses the

@@ -27,7 +27,7 @@ import Foundation
 /// It is `Sendable` only because errors carry it (a ``MatchedKey`` in a coding path reads the
 /// input's spelling of a key), and an error may travel to another thread after the decode has
 /// ended. By then nothing mutates it any more: the words are written once by the scanner, and
-/// the state that changes during a decode (`locator`, `describesErrors`, `normalizedKeyHashes`, and `bytes`, replaced
+/// the state that changes during a decode (`locator`, `normalizedKeyHashes`, and `bytes`, replaced
 /// by an owned copy in ``keepBytes()`` once, at the end of the decode, before the map can
 /// escape) is only touched by the decode that owns the map. What escapes therefore only reads
 /// memory the map owns.
@@ -73,9 +73,6 @@ final class ValueMap: @unchecked Sendable {
 
     /// Remembers the last located offset, so that report events cost one pass over the text.
     var locator = SourceLocator()
-    /// Whether errors get their message (path, line, column, what was found). Off while a
-    /// value is decoded again strictly, whose errors are only used to fail that attempt.
-    var describesErrors = true
     /// Normalized key hashes, made the first time a key is matched by normalization.
     private var normalizedKeyHashes: NormalizedKeyHashes?
     /// Whether normalized matching has found a respelled key in some object yet (lookups may

@@ -14,7 +14,7 @@ extension DecoderImpl {
         _ description: @autoclosure () -> String,
         countsAsLeniency: Bool = true
     ) {
-        if kind != .matchedKey && countsAsLeniency { leniencyCount &+= 1 }
+        if kind != .matchedKey && countsAsLeniency { session.leniencyCount &+= 1 }
         guard let report else { return }
         let location = entry.flatMap { DecodingErrors.location(map, $0) }
         let pathString = JSONPath.string(for: path())

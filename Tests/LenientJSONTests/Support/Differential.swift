@@ -115,7 +115,7 @@ struct Parity<T> {
     var lenient: Outcome<T>
     /// The default policy with `keyMatching = .exact`, decoded only when the default policy's
     /// value differs from JSONDecoder's: normalized key matching may fill an Optional that
-    /// JSONDecoder leaves `nil` (SPEC 1.1), and nothing else may differ.
+    /// JSONDecoder leaves `nil` (DifferencesFromJSONDecoder article), and nothing else may differ.
     var lenientExactKeys: Outcome<T>? = nil
 }
 
@@ -266,8 +266,9 @@ func expectParity<T: Decodable & Equatable>(
 ) -> Parity<T> {
     let parity = decodeAll(type, from: data, configure: configure)
     if let problem = parityProblem(parity) {
+        let input = "input: \(describeInput(data)) as \(T.self)"
         Issue.record(
-            "\(problem)\n  \(label.isEmpty ? "" : label + "\n  ")input: \(describeInput(data)) as \(T.self)\n\(report(parity))",
+            "\(problem)\n  \(label.isEmpty ? "" : label + "\n  ")\(input)\n\(report(parity))",
             sourceLocation: sourceLocation)
     }
     return parity
@@ -315,7 +316,7 @@ func expectObjectParity<T: Decodable & Equatable>(
     let strictOutcome = Outcome { try strict.decode(type, fromJSONObject: tree) }
     var lenientOutcome = Outcome { try lenient.decode(type, fromJSONObject: tree) }
     if lenientOutcome != .value(expected) {
-        // Normalized key matching may fill an Optional that JSONDecoder leaves nil (SPEC 1.1).
+        // Normalized key matching may fill an Optional that JSONDecoder leaves nil (DifferencesFromJSONDecoder).
         var policy = LenientPolicy.lenient
         policy.keyMatching = .exact
         lenient.policy = policy

@@ -1,7 +1,7 @@
 import Foundation
 
 // Hand-written `init(from:)` implementations as they are found in real code: types that try
-// several readings in turn with `try?` and keep the first that works. SPEC 1.1: wherever
+// several readings in turn with `try?` and keep the first that works. HandWrittenDecoders article: wherever
 // JSONDecoder succeeds, LenientJSONDecoder must pick the same alternative and return an equal
 // value, and must never recurse without bound.
 
@@ -192,7 +192,7 @@ struct Embedded<T: Decodable & Equatable>: Decodable, Equatable {
 
 // MARK: - Int128
 
-/// 128-bit integers (JSONDecoder decodes them; SPEC 7).
+/// 128-bit integers (JSONDecoder decodes them; InputAndLimits article).
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 struct WideIntegers: Decodable, Equatable {
     var signed: Int128

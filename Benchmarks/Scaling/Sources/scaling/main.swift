@@ -1,7 +1,7 @@
 // The scaling benchmark (`Scripts/scaling.sh`): each input shape that once made decoding
 // super-linear is decoded at n and 4n rows (or members), the fastest of a few runs each; a
 // shape whose 4n time is more than 5x its n time (4x is linear) is a FAIL, and any FAIL makes
-// the exit status 1. The shapes are those of the README's and DocC's performance notes:
+// the exit status 1. The shapes are those of the Benchmarks DocC article's notes:
 // reports, collected errors, positions in long lines, key matching in wide objects.
 //
 //   scaling [n=5000] [runs=3] [shape ...]     (`scaling --list` lists the shapes)
@@ -42,7 +42,10 @@ struct Ambiguous: Decodable {
 
 /// A row whose keys are respelled and whose age is a numeric string.
 func respelledRow(_ i: Int) -> String {
-    #"{"first_name":"Ada\#(i)","last_name":"Lovelace","age":"\#(i % 90)","email":"ada\#(i)@example.com","is_active":true,"active":true}"#
+    #"""
+    {"first_name":"Ada\#(i)","last_name":"Lovelace","age":"\#(i % 90)","email":"ada\#(i)@example.com","is_active":\#
+    true,"active":true}
+    """#
 }
 
 /// A row with wrong types and missing keys (every collected problem of it).

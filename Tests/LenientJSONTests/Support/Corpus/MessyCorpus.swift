@@ -1,5 +1,5 @@
 // A seeded "messy corpus": a standard corpus rewritten with lossless lenient rules only
-// (SPEC §3, §4), so that `LenientJSONDecoder()` must decode it to exactly the value
+// (CoercionRules and KeyMatching articles), so that `LenientJSONDecoder()` must decode it to exactly the value
 // `JSONDecoder` decodes from the original, while `JSONDecoder` itself fails on it.
 //
 // The rewriter works on the raw text (a small tokenizer builds a tree of byte ranges), so every
@@ -86,7 +86,7 @@ struct MessyCorpus: Sendable {
         return MessyCorpus(data: Data(rewriter.out), rewrites: rewriter.rewrites, eligible: rewriter.eligible)
     }
 
-    /// The normalized form of a key (SPEC §4.2): lowercased, ASCII letters and digits only.
+    /// The normalized form of a key (KeyMatching article): lowercased, ASCII letters and digits only.
     static func normalizedKey(_ key: String) -> String {
         var result = ""
         for scalar in key.unicodeScalars where scalar.isASCII {

@@ -1,4 +1,8 @@
 import Foundation
+#if canImport(LenientJSON)
+    // Scripts/fuzz.sh compiles LenientJSON's and LenientXML's sources into one module.
+    import LenientJSON
+#endif
 
 /// Hands `XMLParser` only valid UTF-8: a document in UTF-16, UTF-32 or a declared legacy
 /// encoding is converted to UTF-8 here (its declaration then says `UTF-8`), a document read as
@@ -35,11 +39,10 @@ enum XMLTextEncoding {
         if reader.width == 1 && (name == nil || name == "utf-8" || name == "utf8") {
             let refusal: Refusal? = data.withUnsafeBytes { bytes in
                 let text = UnsafeBufferPointer(rebasing: bytes.assumingMemoryBound(to: UInt8.self)[reader.index...])
-                guard let bad = UTF8Validation.firstInvalidByte(text) else { return nil }
-                let location = SourceLocation(offset: bad, in: text)
+                guard let bad = ForeignDocument.firstInvalidUTF8(in: text) else { return nil }
                 return Refusal(
-                    reason: "invalid UTF-8 (byte 0x\(String(text[bad], radix: 16, uppercase: true)))",
-                    line: location.line, column: location.column)
+                    reason: "invalid UTF-8 (byte 0x\(String(text[bad.offset], radix: 16, uppercase: true)))",
+                    line: bad.line, column: bad.column)
             }
             if let refusal { throw refusal }
             return data
@@ -50,8 +53,8 @@ enum XMLTextEncoding {
         case (1, _):
             guard let name, let legacy = legacyEncodings[name] else {
                 throw Refusal(
-                    reason:
-                        "the encoding \"\(declared?.name ?? "")\" is not read (UTF-8, UTF-16, UTF-32 and common legacy encodings are)",
+                    reason: "the encoding \"\(declared?.name ?? "")\" is not read"
+                        + " (UTF-8, UTF-16, UTF-32 and common legacy encodings are)",
                     line: 1, column: nil)
             }
             (encoding, encodingName) = (legacy, declared?.name ?? "")

@@ -1,4 +1,8 @@
 import Foundation
+#if canImport(LenientJSON)
+    // Scripts/fuzz.sh compiles LenientJSON's and LenientXML's sources into one module.
+    import LenientJSON
+#endif
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
@@ -8,7 +12,7 @@ import Foundation
 ///
 /// The parser never resolves external entities and never loads a DTD; a document type
 /// declaration with an internal subset (where entities are declared) is refused before
-/// parsing (``XMLPrologCheck``). Nesting deeper than `JSONScanner.maxDepth` and text far larger
+/// parsing (``XMLPrologCheck``). Nesting deeper than `ForeignDocument.maxDepth` and text far larger
 /// than the document (entity expansion) stop the parse with an error.
 final class XMLDocumentReader: NSObject, XMLParserDelegate {
     /// The largest amount of text, in UTF-8 bytes, a document may expand to: eight times its
@@ -40,7 +44,7 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
 
     /// The names of the open elements below the root: the coding path of the innermost one.
     var openPath: [any CodingKey] {
-        open.dropFirst().map { NameKey(records[$0].name) }
+        open.dropFirst().map { ForeignDocument.key(records[$0].name) }
     }
 
     /// Records the first problem, and stops the parser unless `abort` is false; every later
@@ -70,8 +74,8 @@ final class XMLDocumentReader: NSObject, XMLParserDelegate {
         if open.isEmpty && !records.isEmpty {
             return fail("a second root element <\(elementName)>", parser)
         }
-        guard open.count < JSONScanner.maxDepth else {
-            return fail("elements nested deeper than \(JSONScanner.maxDepth) levels", parser)
+        guard open.count < ForeignDocument.maxDepth else {
+            return fail("elements nested deeper than \(ForeignDocument.maxDepth) levels", parser)
         }
         let place = position(parser)
         let nameSpan = text.write(elementName)

@@ -1,9 +1,10 @@
-// decode(_:fromXML:) (SPEC 9, issue 14 item 1): element -> object, attribute -> key, repeated
-// child -> array, text -> string, mixed content under "#text"; then every rule of SPEC 3 under
+// decode(_:fromXML:) (XMLAndObjectTrees article): element -> object, attribute -> key, repeated
+// child -> array, text -> string, mixed content under "#text"; then every rule of the CoercionRules article under
 // the decoder's policy. Expected values come from JSONDecoder decoding the same document
 // written as typed JSON, or are written out by hand.
 import Foundation
 import LenientJSON
+import LenientXML
 import Testing
 
 // MARK: - Models
@@ -116,7 +117,7 @@ struct XMLInputTests {
         """
 
     @Test(
-        "an RSS feed with attributes, repeated elements and numeric text decodes as JSONDecoder decodes it as typed JSON"
+        "an RSS feed with attributes, repeated elements and numeric text decodes as JSONDecoder decodes typed JSON"
     )
     func rssFeed() throws {
         let expected = try JSONDecoder().decode(RSSFeed.self, from: Data(Self.rssAsJSON.utf8))
@@ -179,7 +180,8 @@ struct XMLInputTests {
             name: "CDATA is text", xml: "<r><a><![CDATA[<b>not an element</b>]]></a></r>",
             expected: ["a": "<b>not an element</b>"]),
         Shape(
-            name: "whitespace of a text-only element is kept", xml: "<r><a>  x y  </a></r>", expected: ["a": "  x y  "]),
+            name: "whitespace of a text-only element is kept", xml: "<r><a>  x y  </a></r>",
+            expected: ["a": "  x y  "]),
         Shape(
             name: "comments and processing instructions are skipped",
             xml: "<?xml version=\"1.0\"?><!-- c --><r><?pi x?><a>1<!-- c --></a></r>", expected: ["a": "1"]),
@@ -284,7 +286,8 @@ struct XMLInputTests {
     @Test("a missing key names the element that lacks it and its line")
     func missingKey() throws {
         let xml =
-            "<person>\n<name>Ada</name>\n<age>3</age>\n<active>1</active>\n<address>\n<city>x</city>\n</address>\n</person>"
+            "<person>\n<name>Ada</name>\n<age>3</age>\n<active>1</active>\n"
+            + "<address>\n<city>x</city>\n</address>\n</person>"
         let error = try #require(xmlOutcome(XMLPerson.self, xml).error)
         #expect(error.kind == "keyNotFound")
         #expect(error.key == "zip")
@@ -305,7 +308,8 @@ struct XMLInputTests {
     @Test("collectsAllErrors lists every problem of an XML document, with XML lines")
     func allErrors() throws {
         let xml =
-            "<person>\n<name>Ada</name>\n<age>old</age>\n<active>maybe</active>\n<address><city>L</city><zip>x</zip></address>\n</person>"
+            "<person>\n<name>Ada</name>\n<age>old</age>\n<active>maybe</active>\n"
+            + "<address><city>L</city><zip>x</zip></address>\n</person>"
         let decoder = LenientJSONDecoder()
         decoder.collectsAllErrors = true
         do {
@@ -322,7 +326,8 @@ struct XMLInputTests {
     func report() throws {
         var report = LenientDecodingReport()
         let xml =
-            "<person>\n  <name>Ada</name>\n  <age>36</age>\n  <active>yes</active>\n  <address><city>L</city><zip>1</zip></address>\n</person>"
+            "<person>\n  <name>Ada</name>\n  <age>36</age>\n  <active>yes</active>\n"
+            + "  <address><city>L</city><zip>1</zip></address>\n</person>"
         _ = try LenientJSONDecoder().decode(XMLPerson.self, fromXML: Data(xml.utf8), report: &report)
         let descriptions = report.events.map { "\($0)" }
         #expect(descriptions.contains { $0.hasPrefix("$.age (line 3, column 8)") }, "\(descriptions)")

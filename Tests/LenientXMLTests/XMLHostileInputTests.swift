@@ -2,6 +2,7 @@
 // gives DecodingError.dataCorrupted with a line, never a crash, never a file or network read.
 import Foundation
 import LenientJSON
+import LenientXML
 import Testing
 
 @Suite("XML input: malformed and hostile documents")

@@ -1,5 +1,10 @@
-/// Turns the elements ``XMLDocumentReader`` read into a ``ValueMap``, so that XML is decoded by
-/// the same code and the same rules as JSON.
+#if canImport(LenientJSON)
+    // Scripts/fuzz.sh compiles LenientJSON's and LenientXML's sources into one module.
+    import LenientJSON
+#endif
+
+/// Turns the elements ``XMLDocumentReader`` read into a `ForeignDocument` (LenientJSON's
+/// entries), so that XML is decoded by the same code and the same rules as JSON.
 ///
 /// The root element is the value itself. An element with attributes or child elements is an
 /// object: each attribute a member, each child element a member named for it (an array when
@@ -10,32 +15,27 @@ enum XMLValueMap {
     /// The key of an element's text beside attributes or child elements (mixed content).
     static let textKey = "#text"
 
-    /// Throws `dataCorrupted` when the text or the entries pass what a map holds (4 GiB).
-    static func map(records: [XMLElementRecord], text: XMLPositionedText) throws -> ValueMap {
+    /// Throws `dataCorrupted` when the text or the entries pass what a document holds (4 GiB).
+    static func document(records: [XMLElementRecord], text: XMLPositionedText) throws -> ForeignDocument {
         var text = text
         let textKeySpan = text.write(textKey)
-        let words = EntryBuffer(capacity: max(records.count * 4, 16))
+        let words = ForeignDocument.Builder(valueCount: records.count * 2)
         if !records.isEmpty { add(0, records: records, textKey: textKeySpan, to: words) }
-        guard text.bytes.count <= EntryBuffer.maxBytes, words.entryCount <= EntryBuffer.maxBytes else {
-            throw DecodingErrors.inputTooLarge(byteCount: text.bytes.count)
-        }
-        let bytes = text.bytes.withUnsafeBytes { ValueMap.ownedCopy(of: $0) }
-        return ValueMap(entries: words, bytes: bytes, hasSourcePositions: true, isJSON5: false)
+        return try words.document(text: text.bytes)
     }
 
-    private static func addString(_ span: XMLPositionedText.Span, to words: EntryBuffer) {
-        words.append(
-            ValueMap.Kind.string.rawValue | (span.isNonASCII ? ValueMap.nonASCIIString : 0), span.offset, span.length)
+    private static func addString(_ span: XMLPositionedText.Span, to words: ForeignDocument.Builder) {
+        words.addString(offset: span.offset, length: span.length, isNonASCII: span.isNonASCII)
     }
 
     /// Adds a key; returns whether it is non-ASCII (its object then compares keys as `String`s).
-    private static func addKey(_ span: XMLPositionedText.Span, to words: EntryBuffer) -> Bool {
+    private static func addKey(_ span: XMLPositionedText.Span, to words: ForeignDocument.Builder) -> Bool {
         addString(span, to: words)
         return span.isNonASCII
     }
 
     private static func add(
-        _ index: Int, records: [XMLElementRecord], textKey: XMLPositionedText.Span, to words: EntryBuffer
+        _ index: Int, records: [XMLElementRecord], textKey: XMLPositionedText.Span, to words: ForeignDocument.Builder
     ) {
         let record = records[index]
         guard record.isObject else {
@@ -43,8 +43,7 @@ enum XMLValueMap {
             return addString(
                 record.text ?? XMLPositionedText.Span(offset: record.offset, length: 0, isNonASCII: false), to: words)
         }
-        let entry = words.entryCount
-        words.append(ValueMap.Kind.object.rawValue, record.offset, 0)
+        let entry = words.startObject(offset: record.offset)
         var members = 0
         var specialKeys = false
         for attribute in record.attributes {
@@ -75,13 +74,10 @@ enum XMLValueMap {
                 add(group[0], records: records, textKey: textKey, to: words)
                 continue
             }
-            let array = words.entryCount
-            words.append(ValueMap.Kind.array.rawValue, records[group[0]].offset, 0)
+            let array = words.startArray(offset: records[group[0]].offset)
             for child in group { add(child, records: records, textKey: textKey, to: words) }
-            words.close(array, header: ValueMap.Kind.array.rawValue, childCount: group.count)
+            words.endArray(array, elementCount: group.count)
         }
-        words.close(
-            entry, header: ValueMap.Kind.object.rawValue | (specialKeys ? ValueMap.hasSpecialKeys : 0),
-            childCount: members * 2)
+        words.endObject(entry, memberCount: members, hasNonASCIIKeys: specialKeys)
     }
 }

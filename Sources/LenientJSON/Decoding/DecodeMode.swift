@@ -1,0 +1,102 @@
+import Foundation
+
+/// How one decoder reads: the settings of the decode, where its events and problems go, and
+/// which reading it is. A decoder's mode never changes; a reading in another mode (a
+/// hand-written decoder's value read again strictly, a stand-in made while collecting errors)
+/// is done by a nested decoder given that mode as its own (``DecoderImpl/nested(_:)``), so no
+/// decode depends on a `defer` putting a setting back.
+struct DecodeMode {
+    /// The decoder's settings, read once when the decode started.
+    let options: DecodingOptions
+    /// Where report events go; `nil` when nobody reads them.
+    let report: ReportCollector?
+    /// The problems found while every problem of a document is listed
+    /// (`DecoderImpl+ErrorCollection.swift`); `nil` in every other reading.
+    let collection: ErrorCollection?
+    /// Whether this is the strict reading of a value that leniency helped
+    /// (`DecoderImpl+Alternatives.swift`): no rule applies, and a failed attempt is remembered.
+    let readsStrictly: Bool
+    /// Whether errors get their full message: `false` in readings whose errors nobody sees
+    /// (strict attempts, stand-ins), which then skip the work of describing them.
+    let describesErrors: Bool
+    /// Whether a keyed read is the plain one: no registration, no default and no error
+    /// collection can act on it. Chosen once; the other layers are in `KeyedContainer+Layers.swift`.
+    let readsValuesPlainly: Bool
+    /// Whether a key is looked up by exact match alone: no normalized matching, no alias and no
+    /// key path. Chosen once; the other matching is in `Keys/KeyedContainer+KeyMatching.swift`.
+    let matchesKeysExactly: Bool
+
+    /// The mode of a decode that the caller started: errors described, no strict reading.
+    init(options: DecodingOptions, report: ReportCollector?) {
+        self.init(options: options, report: report, collection: nil, readsStrictly: false, describesErrors: true)
+    }
+
+    private init(
+        options: DecodingOptions, report: ReportCollector?, collection: ErrorCollection?, readsStrictly: Bool,
+        describesErrors: Bool
+    ) {
+        self.options = options
+        self.report = report
+        self.collection = collection
+        self.readsStrictly = readsStrictly
+        self.describesErrors = describesErrors
+        let policy = options.policy
+        let usesDefaults = policy.missingValues == .useDefault || policy.invalidValues == .recover
+        readsValuesPlainly = !usesDefaults && options.registrations == nil && collection == nil
+        matchesKeysExactly =
+            policy.keyMatching != .normalized && options.registrations == nil && options.keyPathSeparator == nil
+    }
+
+    /// Whether a plain type's `init(from:)` may run with no bookkeeping: no rule can apply and
+    /// this is no strict reading.
+    var decodesPlainTypesDirectly: Bool { !options.policy.allowsLeniency && !readsStrictly }
+
+    /// This mode with `options` changed by `change` and each other value given replaced (`.some(nil)`
+    /// sets an optional one to `nil`).
+    private func with(
+        options change: (inout DecodingOptions) -> Void = { _ in }, report: ReportCollector?? = nil,
+        collection: ErrorCollection?? = nil, readsStrictly: Bool? = nil, describesErrors: Bool? = nil
+    ) -> DecodeMode {
+        var options = self.options
+        change(&options)
+        return DecodeMode(
+            options: options, report: report ?? self.report, collection: collection ?? self.collection,
+            readsStrictly: readsStrictly ?? self.readsStrictly, describesErrors: describesErrors ?? self.describesErrors
+        )
+    }
+
+    /// The strict reading of a value leniency helped: the policy's strict reading, errors
+    /// undescribed (the attempt's errors are thrown away), the same report.
+    var strictReading: DecodeMode {
+        with(options: { $0.policy = $0.policy.strictReading }, readsStrictly: true, describesErrors: false)
+    }
+
+    /// A reading without the structural rules and without recovery: where a structural rule
+    /// made one of a hand-written decoder's alternatives succeed, this reading says whether
+    /// another alternative reads the value as it is (`DecoderImpl+Alternatives.swift`).
+    var withoutStructuralRules: DecodeMode {
+        with(options: {
+            $0.policy.coercions.subtract(LenientPolicy.Coercions.structural)
+            $0.policy.missingValues = .throw
+            $0.policy.invalidValues = .throw
+        })
+    }
+
+    /// The reading that lists every problem into `collection`: no report (collection runs
+    /// only after the decode failed) and no identity map (its values are never returned).
+    func collecting(into collection: ErrorCollection) -> DecodeMode {
+        with(options: { $0.identityMap = nil }, report: .some(nil), collection: collection)
+    }
+
+    /// The reading that makes a stand-in for a value whose problem was collected: every
+    /// default the permissive policy has, nothing collected, errors undescribed.
+    var makingStandIns: DecodeMode {
+        with(options: { $0.policy = .permissive }, collection: .some(nil), describesErrors: false)
+    }
+
+    /// The reading that builds a default value: as this one, with no report (a default's own
+    /// parts are not events; the default is one).
+    var buildingDefaults: DecodeMode {
+        with(report: .some(nil))
+    }
+}

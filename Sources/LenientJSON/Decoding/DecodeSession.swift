@@ -1,0 +1,47 @@
+import Foundation
+
+/// What the decoders reading one document share: a decoder and the nested decoders it makes
+/// for other readings of the same values (``DecodeMode``) keep their caches and counts here.
+/// None of it is a setting: these are the decode's running records.
+final class DecodeSession {
+    /// Where the last key lookup in an object ended, for objects searched in place: pairs of
+    /// (object entry, entry of the key after the one found), indexed by the object entry's
+    /// low bits. Models read keys mostly in document order, so the next lookup starts there.
+    let keyCursors: UnsafeMutablePointer<Int>
+    static let keyCursorSlots = 64
+    /// How the decode reads each type met so far. Behind a pointer: a stored `var` of a class
+    /// would pay a runtime exclusivity check on every `unwrap`.
+    let dispatchCache: UnsafeMutablePointer<TypeDispatchCache>
+    /// The strict readings that failed, so that an enclosing value read strictly stops there
+    /// at once (`DecoderImpl+Alternatives.swift`).
+    var strictFailures: [DecoderImpl.StrictAttempt: DecodingError] = [:]
+    /// How many times a rule changed an outcome so far (every report event but `matchedKey`),
+    /// counted with or without a report: a value whose decode moved it was helped by leniency.
+    var leniencyCount = 0
+    /// How many times a structural rule (a value wrapped as an array, a one-element array
+    /// unwrapped, an object read as an array, `[]` read as `[:]`) acted so far: a hand-written
+    /// decoder's pick that needed one is checked against a reading without them
+    /// (`DecoderImpl+Alternatives.swift`).
+    var structuralCount = 0
+    /// How many keyed lookups found their member so far (an `Optional` model whose object
+    /// supplied none of its keys is `nil` under defaults).
+    var keysFound = 0
+    /// The entries being wrapped as one-element arrays right now: a value is never wrapped
+    /// inside its own wrapping (an any-JSON type that tries `[Self]` first would recurse).
+    var entriesBeingWrapped: [Int] = []
+    /// How deep default values and stand-ins are being built (a guard against recursive types).
+    var defaultDepth = 0
+
+    init() {
+        keyCursors = .allocate(capacity: 2 * Self.keyCursorSlots)
+        keyCursors.initialize(repeating: -1, count: 2 * Self.keyCursorSlots)
+        dispatchCache = .allocate(capacity: 1)
+        dispatchCache.initialize(to: TypeDispatchCache())
+    }
+
+    deinit {
+        keyCursors.deallocate()
+        dispatchCache.deinitialize(count: 1)
+        dispatchCache.deallocate()
+    }
+}

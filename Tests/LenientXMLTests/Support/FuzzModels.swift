@@ -1,0 +1,1 @@
+../../../Fuzz/FuzzModels.swift
