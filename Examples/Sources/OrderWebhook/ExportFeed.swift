@@ -8,6 +8,15 @@ public struct ExportLine: Codable, Equatable, Sendable {
     public var unitPrice: Double
     public var inStock: Bool
     public var updatedAt: Date
+
+    public init(id: Int, sku: String, quantity: Int, unitPrice: Double, inStock: Bool, updatedAt: Date) {
+        self.id = id
+        self.sku = sku
+        self.quantity = quantity
+        self.unitPrice = unitPrice
+        self.inStock = inStock
+        self.updatedAt = updatedAt
+    }
 }
 
 /// The `GET /export` feed: `count` lines of JSON Lines, generated a chunk at a time (never the whole body in

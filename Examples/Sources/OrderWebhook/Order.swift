@@ -15,7 +15,7 @@ public struct Order: Codable, Equatable, Sendable {
     public var total: Decimal
     public var note: String?
 
-    public enum Status: String, Codable, Sendable {
+    public enum Status: String, Codable, CaseIterable, Sendable {
         case pending, paid, shipped, cancelled
     }
 }
