@@ -1,7 +1,7 @@
 import Foundation
 
 /// Missing, `null` and invalid values (the MissingNullAndInvalidValues article): recovery at the nearest `Optional`
-/// (to `nil`), collection element (dropped, see `Coercion/Collections.swift`) or defaultable
+/// (to `nil`), collection element (dropped, see `Decoding/ArrayDecoding.swift`) or defaultable
 /// value (the type's default). Each recovery is reported.
 protocol OptionalDecodable {
     static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?)
@@ -115,7 +115,8 @@ extension DecoderImpl {
         guard allowed, let value = defaultValue(type, parent: parent, key: key) else { throw error }
         try recordLeniency(
             .usedDefault, entry: entry, path: parent.path(appending: key),
-            "Used the default \(Self.show(value)) for \(isMissing ? "null" : "an invalid value") (\(Self.reason(error)))"
+            "Used the default \(Self.show(value)) for \(isMissing ? "null" : "an invalid value") "
+                + "(\(Self.reason(error)))"
         )
         return value
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading scalars: the strict path first (exactly `JSONDecoder`), and only where it fails,
-/// the policy's fallback (`fallback(_:as:parent:key:strictError:)` in `Coercion/Coercion.swift`).
+/// the policy's fallback (`fallback(_:as:parent:key:strictError:)` in `Coercion/CoercionEntry.swift`).
 extension DecoderImpl {
     // MARK: Strict readings (no path, no policy: exactly what JSONDecoder accepts, or nil)
 
@@ -55,7 +55,8 @@ extension DecoderImpl {
         case .number:
             return try unreadNumber(entry, as: type, parent: parent, key: key) { $0.floatingPoint(as: type) }
         case .string:
-            if case .convertFromString(let positive, let negative, let nan) = options.nonConformingFloatDecodingStrategy,
+            if case .convertFromString(let positive, let negative, let nan) =
+                options.nonConformingFloatDecodingStrategy,
                 map.flags(entry) & ValueMap.complexString == 0
             {
                 let text = map.text(entry)

@@ -2,7 +2,7 @@ import Foundation
 
 /// `[String: V]` and `[Int: V]`: decoded member by member, as `Dictionary.init(from:)` does
 /// through `JSONDecoder` (keys are never converted or normalized), with the collection rules
-/// of `Coercion/Collections.swift`: `[]` reads as `[:]`, and under `.recover` a member that
+/// of `Decoding/ArrayDecoding.swift`: `[]` reads as `[:]`, and under `.recover` a member that
 /// cannot be decoded is dropped.
 protocol MemberwiseDictionary {
     static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?)
@@ -76,7 +76,8 @@ extension Dictionary: MemberwiseDictionary where Key: MemberName, Value: Decodab
             } catch let error as DecodingError where impl.options.policy.invalidValues == .recover {
                 try impl.recordLeniency(
                     .droppedElement, entry: value, path: path.path(appending: NameKey(name)),
-                    "Dropped a member whose key is not \(DecodingErrors.typeName(Key.self)): \(DecoderImpl.reason(error))"
+                    "Dropped a member whose key is not \(DecodingErrors.typeName(Key.self)): "
+                        + DecoderImpl.reason(error)
                 )
                 continue
             }

@@ -123,7 +123,9 @@ final class ObjectEncoderImpl: Encoder, SingleValueEncodingContainer {
                 .init(
                     codingPath: path,
                     debugDescription:
-                        "Unable to encode \(value) directly in JSON. Use JSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the value should be encoded."
+                        "Unable to encode \(value) directly in JSON. Use "
+                        + "JSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the "
+                        + "value should be encoded."
                 ))
         }
         return .scalar(value.isNaN ? nan : (value < 0 ? negative : positive))

@@ -37,7 +37,8 @@ enum NumberText {
         appendDigits(high: 0, low: magnitude, to: &bytes)
     }
 
-    /// Appends the text of `decimal` (as `description` writes it) to `bytes`; `digits` is scratch space, reused across calls.
+    /// Appends the text of `decimal` (as `description` writes it) to `bytes`; `digits` is scratch space, reused across
+    /// calls.
     static func append(_ decimal: Decimal, to bytes: inout [UInt8], digits: inout [UInt8]) {
         if decimal.isNaN { return bytes.append(contentsOf: "NaN".utf8) }
         guard layoutIsKnown, let mantissa = mantissa(of: decimal) else {

@@ -63,7 +63,8 @@ extension DecoderImpl {
             (chosen, spellings) = try choice(among: [candidates.first] + candidates.others, path: path)
             if spellings.count > 1 && options.policy.invalidValues != .recover {
                 throw DecodingErrors.dataCorrupted(
-                    "Ambiguous key \"\(name)\": the keys \(spellings.map { "\"\($0)\"" }.joined(separator: ", ")) all match it",
+                    "Ambiguous key \"\(name)\": the keys "
+                        + spellings.map { "\"\($0)\"" }.joined(separator: ", ") + " all match it",
                     path: path.path(appending: key), map: map, entry: object, describes: mode.describesErrors)
             }
         }
@@ -95,9 +96,9 @@ extension DecoderImpl {
         return lead != 0 && lead != normalized[0]
     }
 
-    /// The key entries of `object` that normalize to `normalized`, in document order (the
-    /// first and the others), or `nil` for none. In an object whose keys all hash differently there is at most one, found from
-    /// where the last search stopped (see ``NormalizedKeyHashes``).
+    /// The key entries of `object` that normalize to `normalized`, in document order (the first and the others), or
+    /// `nil` for none. In an object whose keys all hash differently there is at most one, found from where the last
+    /// search stopped (see ``NormalizedKeyHashes``).
     private func keys(of object: Int, normalizingTo normalized: UnsafeBufferPointer<UInt8>, path: CodingPathNode) throws
         -> (first: Int, others: [Int])?
     {

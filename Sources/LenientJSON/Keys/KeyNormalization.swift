@@ -98,7 +98,8 @@ enum KeyNormalization {
         // kept as they are after one comparison.
         if byte > UInt8(ascii: "_") { return byte }
         if byte &- UInt8(ascii: "A") < 26 { return byte | 0x20 }
-        if byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ") || byte &- UInt8(ascii: "-") < 2 { return 0 }  // `_`, space, `-`, `.`
+        // `_`, space, `-`, `.`
+        if byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ") || byte &- UInt8(ascii: "-") < 2 { return 0 }
         return byte
     }
 

@@ -42,7 +42,9 @@ extension DecoderImpl {
             discardEvents(from: mark, leniency: leniency)
             try noteRegistered(
                 .usedDefault, entry: entry, path: parent.path(appending: key),
-                "Used the registered fallback \(Self.show(fallback)) for \(map.kind(entry) == .null ? "null" : "a value that could not be decoded") (\(Self.reason(error)))"
+                "Used the registered fallback \(Self.show(fallback)) for "
+                    + (map.kind(entry) == .null ? "null" : "a value that could not be decoded")
+                    + " (\(Self.reason(error)))"
             )
             return fallback
         }
@@ -90,7 +92,8 @@ extension DecoderImpl {
         }
         guard let typed = result as? T else {
             throw DecodingErrors.dataCorrupted(
-                "The closure registered for \(DecodingErrors.typeName(T.self)) returned a \(DecodingErrors.typeName(Swift.type(of: result)))",
+                "The closure registered for \(DecodingErrors.typeName(T.self)) returned a "
+                    + DecodingErrors.typeName(Swift.type(of: result)),
                 path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors)
         }
         return typed
@@ -119,9 +122,9 @@ extension DecoderImpl {
         (raw as? E.RawValue).flatMap(E.init(rawValue:))
     }
 
-    /// The default registered for property `key` of the type being decoded, as `T`; `nil` when
-    /// none is (or while a value is decoded again strictly). A default of another type is an error naming the registration (a `0` registered
-    /// for a `Double` or `Int64` property is read as that type).
+    /// The default registered for property `key` of the type being decoded, as `T`; `nil` when none is (or while a
+    /// value is decoded again strictly). A default of another type is an error naming the registration (a `0`
+    /// registered for a `Double` or `Int64` property is read as that type).
     func registeredDefault<T>(for key: any CodingKey, as type: T.Type, parent: CodingPathNode) throws -> T? {
         guard !mode.readsStrictly, let registration = currentRegistration, !registration.defaults.isEmpty,
             let value = registration.defaults[key.stringValue]
@@ -132,8 +135,10 @@ extension DecoderImpl {
             .init(
                 codingPath: parent.path(appending: key),
                 debugDescription:
-                    "The default registered for \(registration.typeName).\(key.stringValue) (register(defaults:for:)) is "
-                    + "\(DecodingErrors.typeName(Swift.type(of: value))) \(Self.show(value)), but the property is \(DecodingErrors.typeName(T.self)) "
+                    "The default registered for \(registration.typeName).\(key.stringValue) "
+                    + "(register(defaults:for:)) is "
+                    + "\(DecodingErrors.typeName(Swift.type(of: value))) \(Self.show(value)), "
+                    + "but the property is \(DecodingErrors.typeName(T.self)) "
                     + "at \(JSONPath.string(for: parent.path(appending: key)))."))
     }
 

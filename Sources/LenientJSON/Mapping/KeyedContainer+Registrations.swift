@@ -33,7 +33,8 @@ extension KeyedContainer {
                 impl.discardEvents(from: mark, leniency: leniency)
                 try impl.noteRegistered(
                     .usedDefault, entry: found.entry, path: pathNode.path(appending: foundKey),
-                    "Used the registered default \(DecoderImpl.show(propertyDefault)) for \(Self.describe(found.entry, in: impl)) (\(DecoderImpl.reason(error)))"
+                    "Used the registered default \(DecoderImpl.show(propertyDefault)) for "
+                        + "\(Self.describe(found.entry, in: impl)) (\(DecoderImpl.reason(error)))"
                 )
                 return propertyDefault
             }
@@ -68,7 +69,8 @@ extension KeyedContainer {
             impl.note(
                 .usedDefault, entry: found?.entry,
                 path: pathNode.path(appending: found.map { pathKey(key, $0) } ?? key),
-                "Used the registered default \(DecoderImpl.show(propertyDefault)) for \(found == nil ? "a missing key" : "null").",
+                "Used the registered default \(DecoderImpl.show(propertyDefault)) for "
+                    + (found == nil ? "a missing key" : "null") + ".",
                 countsAsLeniency: false)
             return propertyDefault
         }

@@ -12,7 +12,8 @@ enum DecodingErrors {
             .init(
                 codingPath: [],
                 debugDescription:
-                    "The input is \(byteCount) bytes; LenientJSONDecoder reads documents of up to \(EntryBuffer.maxBytes) bytes (4 GiB)."
+                    "The input is \(byteCount) bytes; LenientJSONDecoder reads documents of up to "
+                    + "\(EntryBuffer.maxBytes) bytes (4 GiB)."
             ))
     }
 

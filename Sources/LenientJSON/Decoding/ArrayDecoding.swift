@@ -102,7 +102,7 @@ extension Array: DecodableArray where Element: Decodable {
                     to: Self.self)
             }
             // Arrays of such arrays (`[[Double]]`: coordinates) build each inner array directly
-            // (see `StrictArrays.swift`); a registration anywhere takes the general loop.
+            // (see `StrictScalarArrays.swift`); a registration anywhere takes the general loop.
             if impl.options.registrations == nil {
                 if Element.self == [Double].self {
                     return unsafeBitCast(

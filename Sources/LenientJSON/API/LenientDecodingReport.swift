@@ -34,8 +34,8 @@ public struct LenientDecodingReport: Sendable {
     /// come in the order of each group's first event, and an empty report gives `""`:
     ///
     /// ```
-    /// matchedKey $.statuses[*].user.ID ×160 — first: $.statuses[0].user.ID (line 4, column 9): matched key "ID" to "id".
-    /// coerced $.statuses[*].retweets ×2 — first: $.statuses[7].retweets (line 88, column 21): coerced string "12" to Int 12.
+    /// matchedKey $.users[*].ID ×160 — first: $.users[0].ID (line 4, column 9): matched key "ID" to "id".
+    /// coerced $.users[*].age ×2 — first: $.users[7].age (line 88, column 21): coerced string "12" to Int 12.
     /// ```
     ///
     /// - Note: Use ``events`` to see every event; the summary keeps only the first of each group.
