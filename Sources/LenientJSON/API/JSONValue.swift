@@ -63,7 +63,12 @@ public enum JSONValue: Sendable, Hashable, Decodable {
         } else if let integer = try? container.decode(UInt64.self) {
             self = .number(String(integer))
         } else if let double = try? container.decode(Double.self) {
-            self = .number("\(double)")
+            // A number no Double holds exactly (more digits than it keeps) is read through Decimal.
+            if let decimal = try? container.decode(Decimal.self), decimal != Self.exactDecimal("\(double)") {
+                self = .number(decimal.description)
+            } else {
+                self = .number("\(double)")
+            }
         } else if let array = try? container.decode([JSONValue].self) {
             self = .array(array)
         } else {
@@ -121,6 +126,12 @@ extension JSONValue: Encodable {
                 try container.encode(integer)
             } else if let integer = UInt64(text) {
                 try container.encode(integer)
+            } else if let double = Double(text), double.isFinite,
+                Self.exactDecimal(text) == nil || Self.exactDecimal(text) == Self.exactDecimal("\(double)")
+            {
+                try container.encode(double)
+            } else if let decimal = Self.exactDecimal(text) {
+                try container.encode(decimal)
             } else if let double = Double(text) {
                 try container.encode(double)
             } else {
@@ -128,6 +139,13 @@ extension JSONValue: Encodable {
                     self, .init(codingPath: encoder.codingPath, debugDescription: "\"\(text)\" is not a number."))
             }
         }
+    }
+}
+
+extension JSONValue {
+    /// The number `text` writes, exactly, as a `Decimal`; `nil` where Decimal cannot hold it.
+    static func exactDecimal(_ text: String) -> Decimal? {
+        Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 }
 

@@ -16,7 +16,7 @@
 /// ```
 ///
 /// For logs, ``summary`` groups the events by kind and path pattern.
-public struct LenientDecodingReport: Sendable {
+public struct LenientDecodingReport: Sendable, Hashable, Codable {
     /// Creates an empty report.
     ///
     /// One report may collect the events of several decodes, in turn.
@@ -86,83 +86,5 @@ public struct LenientDecodingReport: Sendable {
             i += 1
         }
         return result
-    }
-}
-
-/// One thing leniency did, with where it happened.
-///
-/// A decode with a ``LenientDecodingReport`` adds one event per rule that changed the outcome.
-/// Its ``description`` stands on its own in a log; ``kind``, ``path``, ``line`` and
-/// ``column`` are there to filter and group events.
-///
-/// ```swift
-/// let renamed = report.events.filter { $0.kind == .matchedKey }.map(\.path)
-/// // ["$.first_name", "$.is_active"]
-/// ```
-public struct LenientDecodingEvent: Sendable, CustomStringConvertible {
-    /// The kind of rule that changed the outcome.
-    ///
-    /// A rule's kind says what happened to the value, whichever policy setting allowed it.
-    public enum Kind: Sendable, Equatable {
-        /// A value was coerced to the requested type: a numeric string read as a number, a
-        /// single value wrapped in an array, a date read by a fallback form, and the like.
-        case coerced
-        /// A key was found by normalized (fuzzy) matching (``LenientPolicy/KeyMatching/normalized``).
-        case matchedKey
-        /// A missing, `null` or invalid value was replaced by the type's default
-        /// (``LenientPolicy/MissingValueHandling/useDefault``,
-        /// ``LenientPolicy/InvalidValueHandling/recover``).
-        case usedDefault
-        /// A collection element that could not be decoded was dropped
-        /// (``LenientPolicy/InvalidValueHandling/recover``).
-        case droppedElement
-        /// A value that could not be decoded became `nil`
-        /// (``LenientPolicy/InvalidValueHandling/nilForOptionals`` and
-        /// ``LenientPolicy/InvalidValueHandling/recover``).
-        case recoveredAsNil
-    }
-
-    /// The kind of rule that changed the outcome.
-    public var kind: Kind
-    /// The JSON path of the value, such as `$.users[3].age` or `$['first name']`.
-    ///
-    /// Keys are spelled as the input spells them (`$.user_age` when the model says
-    /// `userAge`); an absent key is spelled as the model's key.
-    public var path: String
-    /// The 1-based line of the value's first byte (a string's opening quote).
-    ///
-    /// `nil` for a JSON object tree (``LenientJSONDecoder/decode(_:fromJSONObject:report:)``),
-    /// which has no text.
-    public var line: Int?
-    /// The 1-based column of the value's first byte (a string's opening quote).
-    ///
-    /// `nil` for a JSON object tree, which has no text.
-    public var column: Int?
-    /// One sentence saying where and what happened, so that a logged event stands on its own:
-    /// the path, the line and column for `Data` input, then what the rule did.
-    ///
-    /// ```
-    /// $.users[3].age (line 12, column 15): coerced string "12" to Int 12.
-    /// $.users[3].age: coerced string "12" to Int 12.
-    /// ```
-    public var description: String
-
-    /// Creates an event.
-    ///
-    /// Decoding creates the events of a report; this initializer is for tests and for code
-    /// that builds reports of its own.
-    ///
-    /// - Parameters:
-    ///   - kind: The kind of rule that changed the outcome.
-    ///   - path: The JSON path of the value, such as `$.users[3].age`.
-    ///   - line: The 1-based line of the value's first byte, or `nil` where there is no text.
-    ///   - column: The 1-based column of the value's first byte, or `nil` where there is no text.
-    ///   - description: One sentence saying where and what happened.
-    public init(kind: Kind, path: String, line: Int?, column: Int?, description: String) {
-        self.kind = kind
-        self.path = path
-        self.line = line
-        self.column = column
-        self.description = description
     }
 }

@@ -145,6 +145,53 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         set { lock.withLock { _collectsAllErrors = newValue } }
     }
 
+    // MARK: Reporting without a report: argument (see LenientJSONDecoder+Reporting.swift)
+
+    private var _onReport: (@Sendable (LenientDecodingReport) -> Void)?
+    private var _statistics: LenientDecodingStatistics?
+
+    /// Called once after each decode that produced at least one event, with that decode's events.
+    ///
+    /// Every decode counts: ``decode(_:from:)`` and the other overloads, `decode(_:fromXML:)`,
+    /// and each element of ``elements(of:from:)`` (one call per element with events). It is
+    /// called after the decode returns or throws, with the same events a `report:` argument
+    /// would get; with a `report:` argument as well, the events go to both. Where a framework
+    /// calls ``decode(_:from:)`` and nothing else, this is how its decodes are reported:
+    ///
+    /// ```swift
+    /// decoder.onReport = { report in logger.info("\(report.summary)") }
+    /// ```
+    ///
+    /// `nil` (the default) costs nothing: a decode collects its events only when this, a
+    /// ``statistics`` or a `report:` argument reads them.
+    open var onReport: (@Sendable (LenientDecodingReport) -> Void)? {
+        get { lock.withLock { _onReport } }
+        set { lock.withLock { _onReport = newValue } }
+    }
+
+    /// Counters that every decode is added to, with or without events.
+    ///
+    /// As for ``onReport``, every overload counts and each streamed element is one decode.
+    /// `nil` (the default) costs nothing.
+    ///
+    /// ```swift
+    /// let statistics = LenientDecodingStatistics()
+    /// decoder.statistics = statistics
+    /// // later:
+    /// print(statistics.snapshot.summary)
+    /// ```
+    open var statistics: LenientDecodingStatistics? {
+        get { lock.withLock { _statistics } }
+        set { lock.withLock { _statistics = newValue } }
+    }
+
+    /// ``onReport`` and ``statistics``, read at once when a decode starts.
+    func reportReaders() -> (
+        onReport: (@Sendable (LenientDecodingReport) -> Void)?, statistics: LenientDecodingStatistics?
+    ) {
+        lock.withLock { (_onReport, _statistics) }
+    }
+
     // MARK: Mapping (registrations, key paths and updates; see Mapping/)
 
     private var _registrations: Registrations?
@@ -229,8 +276,15 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///   value cannot be decoded under the policy. Its `debugDescription` names the JSON path,
     ///   the line and column, what was expected and what was found.
     open override func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try reporting(into: nil) { try decode(type, from: data, collector: $0) }
+    }
+
+    /// ``decode(_:from:)`` with `collector` getting the events, where someone reads them.
+    private func decode<T: Decodable>(_ type: T.Type, from data: Data, collector: ReportCollector?) throws -> T {
         do {
-            return try withDocument(data) { impl in try impl.unwrap(0, as: type, parent: .root, key: nil) }
+            return try withDocument(data, report: collector) { impl in
+                try impl.unwrap(0, as: type, parent: .root, key: nil)
+            }
         } catch let error as DecodingError {
             throw failure(error) {
                 try withDocument(data) { $0.collectProblems(of: type, at: 0, parent: .root, firstError: error) }
@@ -254,8 +308,10 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
     ) throws -> T {
         do {
-            return try withDocument(data) { impl in
-                try impl.unwrap(0, as: type, configuration: configuration, parent: .root, key: nil)
+            return try reporting(into: nil) { collector in
+                try withDocument(data, report: collector) { impl in
+                    try impl.unwrap(0, as: type, configuration: configuration, parent: .root, key: nil)
+                }
             }
         } catch let error as DecodingError {
             throw failure(error) {
@@ -311,17 +367,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// - Returns: The decoded value, as ``decode(_:from:)`` returns it.
     /// - Throws: `DecodingError`, as ``decode(_:from:)`` throws it.
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout LenientDecodingReport) throws -> T {
-        let collector = ReportCollector()
-        defer { report.events.append(contentsOf: collector.events) }
-        do {
-            return try withDocument(data, report: collector) { impl in
-                try impl.unwrap(0, as: type, parent: .root, key: nil)
-            }
-        } catch let error as DecodingError {
-            throw failure(error) {
-                try withDocument(data) { $0.collectProblems(of: type, at: 0, parent: .root, firstError: error) }
-            }
-        }
+        try reporting(into: &report) { try decode(type, from: data, collector: $0) }
     }
 
     /// Decodes a value of the given type found at a path inside the JSON data.
@@ -346,9 +392,11 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     ///   ``decode(_:from:)``.
     open func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: [JSONPathComponent]) throws -> T {
         do {
-            return try withDocument(data) { impl in
-                let (entry, node) = try impl.locate(path)
-                return try impl.unwrap(entry, as: type, parent: node, key: nil)
+            return try reporting(into: nil) { collector in
+                try withDocument(data, report: collector) { impl in
+                    let (entry, node) = try impl.locate(path)
+                    return try impl.unwrap(entry, as: type, parent: node, key: nil)
+                }
             }
         } catch let error as DecodingError {
             throw failure(error) {
@@ -382,7 +430,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// - Throws: `DecodingError.typeMismatch` for a value in the tree of any other type, and
     ///   the errors of ``decode(_:from:)`` (without a line and column: a tree has no text).
     open func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any) throws -> T {
-        try decodeTree(type, object, report: nil)
+        try reporting(into: nil) { try decodeTree(type, object, report: $0) }
     }
 
     /// Decodes a value of the given type from a JSON object tree, adding to a report what
@@ -401,9 +449,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     open func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any, report: inout LenientDecodingReport)
         throws -> T
     {
-        let collector = ReportCollector()
-        defer { report.events.append(contentsOf: collector.events) }
-        return try decodeTree(type, object, report: collector)
+        try reporting(into: &report) { try decodeTree(type, object, report: $0) }
     }
 
     func decodeTree<T: Decodable>(_ type: T.Type, _ object: Any, report: ReportCollector?) throws -> T {

@@ -28,7 +28,7 @@ extension DecoderImpl {
         if kind == .array, let element = singleScalarElement(entry) {
             let value = try unwrap(element, as: type, parent: parent, key: key)
             try recordLeniency(
-                .coerced, entry: entry, path: path(),
+                .coerced, .valueUnwrapped, entry: entry, path: path(), type: T.self,
                 "Unwrapped a one-element array into \(DecodingErrors.typeName(T.self)).")
             session.structuralCount += 1
             return value
@@ -37,7 +37,8 @@ extension DecoderImpl {
             NumericText.isBlank(try stringValue(entry, path: parent, key: key)), let value = scalarDefault(T.self)
         {
             try recordLeniency(
-                .usedDefault, entry: entry, path: path(), "Used the default \(value) for an empty string.")
+                .usedDefault, .defaultBuiltIn, entry: entry, path: path(), type: T.self,
+                "Used the default \(value) for an empty string.")
             return value
         }
         let value: T?
@@ -66,7 +67,7 @@ extension DecoderImpl {
         }
         if let value {
             try recordLeniency(
-                .coerced, entry: entry, path: path(),
+                .coerced, coercionRule(entry, as: T.self), entry: entry, path: path(), type: T.self,
                 "Coerced \(DecodingErrors.found(map, entry)) to \(DecodingErrors.typeName(T.self)) \(Self.show(value))."
             )
         }
@@ -88,6 +89,35 @@ extension DecoderImpl {
     func coercibleText(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> String? {
         guard map.kind(entry) == .string else { return nil }
         return String(scalarText(try stringValue(entry, path: parent, key: key)))
+    }
+
+    /// The rule by which ``coerce(_:as:parent:key:)`` read `entry` as `T` (a scalar rule of this
+    /// folder), told apart as the rule files tell them: by the value's kind, then its text.
+    func coercionRule<T>(_ entry: Int, as type: T.Type) -> LenientRule {
+        let kind = map.kind(entry)
+        let text = kind == .string ? (try? stringValue(entry, path: .root, key: nil)).map { scalarText($0) } : nil
+        if T.self == Bool.self { return kind == .number ? .boolFromNumber : .boolFromString }
+        if T.self == String.self { return kind == .number ? .stringFromNumber : .stringFromBool }
+        if T.self == Data.self { return .dataBase64Normalized }
+        if T.self == URL.self { return .whitespaceTrimmed }
+        if T.self == UUID.self {
+            return text.flatMap { UUID(uuidString: String($0)) } != nil ? .whitespaceTrimmed : .uuidNormalized
+        }
+        if T.self is any (CaseIterable & RawRepresentable).Type { return .enumNormalized }
+        switch kind {
+        case .true, .false: return .numberFromBool
+        case .number: return .numberTruncated
+        default: break
+        }
+        guard let text else { return .numberFromString }
+        if coercions.contains(.numericStrings), NumericText(text) != nil { return .numberFromString }
+        if T.self == Double.self || T.self == Float.self, coercions.contains(.nonConformingFloats),
+            ["nan", "+nan", "-nan", "infinity", "+infinity", "-infinity", "inf", "+inf", "-inf"]
+                .contains(text.lowercased())
+        {
+            return .numberNonConforming
+        }
+        return .numberFromText
     }
 
     static func show(_ value: Any) -> String {

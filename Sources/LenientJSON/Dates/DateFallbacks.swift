@@ -15,7 +15,7 @@ extension DecoderImpl {
         let fallbacks = coercions.contains(.dateFallbacks) && !Self.isCustom(reading)
         if fallbacks, let read = try fallbackDate(entry, reading: reading, parent: parent, key: key) {
             try recordLeniency(
-                .coerced, entry: entry, path: parent.path(appending: key),
+                .coerced, read.rule, entry: entry, path: parent.path(appending: key), type: Date.self,
                 "Coerced \(DecodingErrors.found(map, entry)) to Date \(read.date) (read as \(read.form)"
                     + (read.hasZone ? ")." : "; no zone given, UTC assumed)."))
             return read.date
@@ -34,29 +34,40 @@ extension DecoderImpl {
 
     /// The first fallback's date, the form that read it, and whether the text named its zone.
     private func fallbackDate(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: (any CodingKey)?) throws
-        -> (date: Date, form: String, hasZone: Bool)?
+        -> (date: Date, form: String, hasZone: Bool, rule: LenientRule)?
     {
         switch map.kind(entry) {
         case .number:
             guard !reading.readsNumbers, let value = numberValue(entry) else { return nil }
-            return Self.unixDate(value).map { ($0.date, $0.form, true) }
+            return Self.unixDate(value).map { ($0.date, $0.form, true, $0.rule) }
         case .string:
             guard let string = try coercibleText(entry, parent: parent, key: key) else { return nil }
             if let number = NumericText(string),
                 let value = number.withText({ NumberParsing.floatingPoint($0, shape: number.shape, as: Double.self) })
             {
                 if reading.readsNumbers {
-                    return (reading.date(fromNumber: value), "a numeric string, as \(reading.name) reads numbers", true)
+                    return (
+                        reading.date(fromNumber: value), "a numeric string, as \(reading.name) reads numbers", true,
+                        .dateFromNumericString
+                    )
                 }
                 // A strategy that reads strings: a Unix time in a string (Mastodon's
                 // "1740308876.000000"), as a number there would be read, unless one of
                 // `dateFormats` reads the digits ("yyyyMMdd"): the user's own patterns win.
                 if let date = formattedDate(string) { return date }
-                if let unix = Self.unixDate(value) { return (unix.date, "a numeric string, as " + unix.form, true) }
+                if let unix = Self.unixDate(value) {
+                    return (unix.date, "a numeric string, as " + unix.form, true, unix.rule)
+                }
             }
-            if let parsed = ISO8601Parsing.date(from: string) { return (parsed.date, "ISO 8601", parsed.hasZone) }
-            if let parsed = RFC2822Parsing.date(from: string) { return (parsed.date, "RFC 2822", parsed.hasZone) }
-            if let parsed = SlashDateParsing.date(from: string) { return (parsed.date, "yyyy/MM/dd", parsed.hasZone) }
+            if let parsed = ISO8601Parsing.date(from: string) {
+                return (parsed.date, "ISO 8601", parsed.hasZone, .dateIso8601)
+            }
+            if let parsed = RFC2822Parsing.date(from: string) {
+                return (parsed.date, "RFC 2822", parsed.hasZone, .dateRfc2822)
+            }
+            if let parsed = SlashDateParsing.date(from: string) {
+                return (parsed.date, "yyyy/MM/dd", parsed.hasZone, .dateSlashed)
+            }
             return formattedDate(string)
         default:
             return nil
@@ -64,10 +75,10 @@ extension DecoderImpl {
     }
 
     /// The date of the first of `dateFormats` that reads `string`.
-    private func formattedDate(_ string: String) -> (date: Date, form: String, hasZone: Bool)? {
+    private func formattedDate(_ string: String) -> (date: Date, form: String, hasZone: Bool, rule: LenientRule)? {
         for formatter in options.dateFormatters {
             if let date = formatter.date(from: string) {
-                return (date, "the date format \"\(formatter.pattern)\"", true)
+                return (date, "the date format \"\(formatter.pattern)\"", true, .dateFormat)
             }
         }
         return nil
@@ -76,11 +87,15 @@ extension DecoderImpl {
     /// A number of a strategy that reads strings as a Unix time: seconds, milliseconds from
     /// 10^11 on and microseconds from 10^14 on, by magnitude (no date in seconds lies that far:
     /// 10^11 seconds is the year 5138), negative numbers alike.
-    static func unixDate(_ value: Double) -> (date: Date, form: String)? {
+    static func unixDate(_ value: Double) -> (date: Date, form: String, rule: LenientRule)? {
         guard value.isFinite else { return nil }
-        if value.magnitude >= 1e14 { return (Date(timeIntervalSince1970: value / 1_000_000), "Unix microseconds") }
-        if value.magnitude >= 1e11 { return (Date(timeIntervalSince1970: value / 1000), "Unix milliseconds") }
-        return (Date(timeIntervalSince1970: value), "Unix seconds")
+        if value.magnitude >= 1e14 {
+            return (Date(timeIntervalSince1970: value / 1_000_000), "Unix microseconds", .dateUnixMicroseconds)
+        }
+        if value.magnitude >= 1e11 {
+            return (Date(timeIntervalSince1970: value / 1000), "Unix milliseconds", .dateUnixMilliseconds)
+        }
+        return (Date(timeIntervalSince1970: value), "Unix seconds", .dateUnixSeconds)
     }
 
     /// The number at `entry` as `JSONDecoder` reads it into a `Double`.

@@ -3,16 +3,17 @@ import Foundation
 /// Recording what leniency did, and forgetting what an abandoned attempt did (the TheReport article: the
 /// report describes the value returned, nothing else).
 extension DecoderImpl {
-    /// Records that a rule changed the outcome at `entry` (any kind but `matchedKey`).
+    /// Records that `rule` changed the outcome at `entry` (any kind but `matchedKey`), where a
+    /// `type` was decoded.
     ///
     /// Invalid JSON is never recovered (the InputAndLimits article): when the value at `entry` holds a
     /// malformed number or string, the syntax error is thrown instead.
     func recordLeniency(
-        _ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey],
-        _ description: @autoclosure () -> String
+        _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
+        path: @autoclosure () -> [any CodingKey], type: Any.Type, _ description: @autoclosure () -> String
     ) throws {
         if let entry, let error = malformedToken(in: entry, path: path) { throw error }
-        note(kind, entry: entry, path: path(), description())
+        note(kind, rule(), entry: entry, path: path(), type: type, description())
     }
 
     /// Runs `body`; when it throws, the events it added are removed and the leniency count

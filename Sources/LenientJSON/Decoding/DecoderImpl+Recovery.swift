@@ -18,12 +18,12 @@ extension DecoderImpl {
             NumericText.isBlank(try stringValue(entry, path: parent, key: key))
         {
             return try nilUnlessReadStrictly(
-                entry, as: type, parent: parent, key: key,
+                entry, as: type, parent: parent, key: key, .optionalEmptyString,
                 "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
         }
         if map.kind(entry) == .false, policy.coercions.contains(.falseAsNil), T.self != Bool.self {
             return try nilUnlessReadStrictly(
-                entry, as: type, parent: parent, key: key,
+                entry, as: type, parent: parent, key: key, .optionalPhpFalse,
                 "Read false as nil for Optional \(DecodingErrors.typeName(T.self)) (PHP's \"no value\").")
         }
         guard policy.invalidValues != .throw else { return try read() }
@@ -34,7 +34,7 @@ extension DecoderImpl {
             return try read()
         } catch let error as DecodingError {
             try recordLeniency(
-                .recoveredAsNil, entry: entry, path: parent.path(appending: key),
+                .recoveredAsNil, .optionalInvalid, entry: entry, path: parent.path(appending: key), type: T?.self,
                 "Recovered Optional \(DecodingErrors.typeName(T.self)) as nil: \(Self.reason(error))")
             return nil
         }
@@ -44,11 +44,12 @@ extension DecoderImpl {
     /// unless JSONDecoder reads the value as it is (a URL of spaces, a type that accepts
     /// `false`, a custom date strategy), where parity wins.
     private func nilUnlessReadStrictly<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ rule: LenientRule,
         _ description: @autoclosure () -> String
     ) throws -> T? {
         if let value = try? strictDecoder.unwrap(entry, as: type, parent: parent, key: key) { return value }
-        try recordLeniency(.coerced, entry: entry, path: parent.path(appending: key), description())
+        try recordLeniency(
+            .coerced, rule, entry: entry, path: parent.path(appending: key), type: T?.self, description())
         return nil
     }
 
@@ -69,7 +70,7 @@ extension DecoderImpl {
         else { return value }
         discardEvents(from: mark, leniency: leniencyBefore)
         try recordLeniency(
-            .recoveredAsNil, entry: entry, path: parent.path(appending: key),
+            .recoveredAsNil, .optionalInvalid, entry: entry, path: parent.path(appending: key), type: T?.self,
             "Read an object with none of \(DecodingErrors.typeName(T.self))'s keys as nil.")
         return nil
     }
@@ -87,7 +88,7 @@ extension DecoderImpl {
         let allowed = isMissing ? options.policy.missingValues == .useDefault : options.policy.invalidValues == .recover
         guard allowed, let value = defaultValue(type, parent: parent, key: key) else { throw error }
         try recordLeniency(
-            .usedDefault, entry: entry, path: parent.path(appending: key),
+            .usedDefault, .defaultBuiltIn, entry: entry, path: parent.path(appending: key), type: T.self,
             "Used the default \(Self.show(value)) for \(isMissing ? "null" : "an invalid value") "
                 + "(\(Self.reason(error)))"
         )
@@ -99,7 +100,7 @@ extension DecoderImpl {
         guard options.policy.missingValues == .useDefault, let value = defaultValue(type, parent: parent, key: key)
         else { return nil }
         try recordLeniency(
-            .usedDefault, entry: nil, path: parent.path(appending: key),
+            .usedDefault, .defaultBuiltIn, entry: nil, path: parent.path(appending: key), type: T.self,
             "Used the default \(Self.show(value)) for a missing key.")
         return value
     }

@@ -5,7 +5,19 @@ import Foundation
 /// from one a model's `init(from:)` or the standard library threw, which
 /// ``DecodingErrors/naming(_:in:map:entry:path:)`` rewords. Logic reads this value, never the
 /// message (ErrorIdentityTests).
-struct DescribedByDecoder: Error {}
+struct DescribedByDecoder: Error {
+    /// Where the problem is and what was there, as data (``LenientDecodingProblem`` reads it).
+    var site: ProblemSite?
+}
+
+/// The place and value of an error the decoder wrote: what ``LenientDecodingProblem`` gives
+/// without reading the message.
+struct ProblemSite: Sendable {
+    var offset: Int?
+    var location: SourceLocation?
+    var found: JSONValue?
+    var expected: String?
+}
 
 extension DecodingErrors {
     /// Whether the decoder wrote `context`'s message: its underlying error is one only the

@@ -28,7 +28,8 @@ enum DecodingErrors {
             .init(
                 codingPath: path,
                 debugDescription: sentence(
-                    "Expected \(typeName(type))", path: path, map: map, entry: entry, found: found(map, entry))))
+                    "Expected \(typeName(type))", path: path, map: map, entry: entry, found: found(map, entry)),
+                underlyingError: DescribedByDecoder(site: site(map, entry, expected: typeName(type)))))
     }
 
     /// `valueNotFound`: the value is `null` where `type` was needed.
@@ -42,7 +43,8 @@ enum DecodingErrors {
             .init(
                 codingPath: path,
                 debugDescription: sentence(
-                    "Expected \(typeName(type))", path: path, map: map, entry: entry, found: "null")))
+                    "Expected \(typeName(type))", path: path, map: map, entry: entry, found: "null"),
+                underlyingError: DescribedByDecoder(site: site(map, entry, expected: typeName(type)))))
     }
 
     /// `valueNotFound` at the end of an array: no element left to decode.
@@ -78,7 +80,13 @@ enum DecodingErrors {
         message += " at " + JSONPath.string(for: path) + JSONPath.segment(forKey: spelling)
         if let location = location(map, object) { message += " (\(location.description))" }
         if let suggestion { message += "; did you mean \"\(suggestion)\"?" } else { message += "." }
-        return .keyNotFound(key, .init(codingPath: path, debugDescription: message))
+        var site = site(map, object, expected: nil)
+        site.found = nil
+        return .keyNotFound(
+            key,
+            .init(
+                codingPath: path, debugDescription: message,
+                underlyingError: DescribedByDecoder(site: site)))
     }
 
     /// `dataCorrupted`: the value is of the right kind but unusable (`reason` says why).
@@ -95,7 +103,8 @@ enum DecodingErrors {
         if let entry { message += ", found \(found(map, entry))" }
         return .dataCorrupted(
             .init(
-                codingPath: path, debugDescription: message + ".", underlyingError: underlying ?? DescribedByDecoder()))
+                codingPath: path, debugDescription: message + ".",
+                underlyingError: underlying ?? DescribedByDecoder(site: site(map, entry, expected: nil))))
     }
 
     /// `dataCorrupted` for a number with a fraction (`1.5`, `"1.5"`) where integer `type`
@@ -211,6 +220,14 @@ enum DecodingErrors {
         var message = expected + " at " + JSONPath.string(for: path)
         if let entry, let location = location(map, entry) { message += " (\(location.description))" }
         return message + ", found \(found())."
+    }
+
+    /// Where `entry` is and what it holds, for ``LenientDecodingProblem``.
+    static func site(_ map: ValueMap, _ entry: Int?, expected: String?) -> ProblemSite {
+        guard let entry else { return ProblemSite(expected: expected) }
+        return ProblemSite(
+            offset: map.sourceOffset(of: entry), location: location(map, entry),
+            found: ValueMap.foundValue(map, entry), expected: expected)
     }
 
     static func location(_ map: ValueMap, _ entry: Int) -> SourceLocation? {

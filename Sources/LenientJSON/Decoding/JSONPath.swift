@@ -15,6 +15,31 @@ enum JSONPath {
         return result
     }
 
+    /// The RFC 6901 JSON Pointer of `codingPath`: `/users/3/age`, `""` for the root; keys as the
+    /// input spells them (as in ``string(for:)``), `~` written `~0` and `/` written `~1`.
+    static func pointer(for codingPath: [any CodingKey]) -> String {
+        var result = ""
+        for key in codingPath {
+            result += "/"
+            let name: String
+            if let index = key as? IndexKey {
+                name = String(index.index)
+            } else if let matched = key as? MatchedKey {
+                name = matched.inputName
+            } else {
+                name = key.stringValue
+            }
+            for character in name.unicodeScalars {
+                switch character {
+                case "~": result += "~0"
+                case "/": result += "~1"
+                default: result.unicodeScalars.append(character)
+                }
+            }
+        }
+        return result
+    }
+
     /// `.name` for a plain identifier, else `['…']` with `'` and `\` escaped.
     static func segment(forKey key: String) -> String {
         if isPlainName(key) { return "." + key }

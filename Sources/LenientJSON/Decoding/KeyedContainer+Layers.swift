@@ -29,6 +29,7 @@ extension KeyedContainer {
         }
         guard impl.usesDefaults else {
             let found = try require(key)
+            if found.respelled { impl.typeKeyEvents(T.self) }
             return try read(found.entry, pathKey(key, found))
         }
         return try valueOrDefault(key, read)
@@ -44,6 +45,7 @@ extension KeyedContainer {
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
         }
+        if found.respelled { impl.typeKeyEvents(T.self) }
         do {
             return try read(found.entry, pathKey(key, found))
         } catch let error as DecodingError {
@@ -97,7 +99,7 @@ extension KeyedContainer {
             guard impl.options.policy.missingValues == .useDefault else { throw keyNotFound(key) }
             let container = try make(empty, pathNode.appending(key))
             try impl.recordLeniency(
-                .usedDefault, entry: nil, path: pathNode.path(appending: key),
+                .usedDefault, .defaultBuiltIn, entry: nil, path: pathNode.path(appending: key), type: C.self,
                 "Used an empty container for a missing key.")
             return container
         }
@@ -112,7 +114,7 @@ extension KeyedContainer {
             else { throw error }
             let container = try make(empty, path)
             try impl.recordLeniency(
-                .usedDefault, entry: found.entry, path: path.path,
+                .usedDefault, .defaultBuiltIn, entry: found.entry, path: path.path, type: C.self,
                 "Used an empty container for \(isMissing ? "null" : "an invalid value") (\(DecoderImpl.reason(error)))")
             return container
         }

@@ -183,6 +183,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard impl.mode.readsValuesPlainly else { return try layeredValue(key, read) }
         let found = try require(key)
         guard found.respelled else { return try exact(found.entry) }
+        impl.typeKeyEvents(T.self)
         return try read(found.entry, pathKey(key, found))
     }
 
@@ -196,6 +197,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     ) throws -> T {
         guard impl.mode.readsValuesPlainly else { return try layeredValue(key, read) }
         let found = try require(key)
+        if found.respelled { impl.typeKeyEvents(T.self) }
         if let value = state.withImpl({ strict($0, found.entry) }) { return value }
         return try read(found.entry, pathKey(key, found))
     }
@@ -304,6 +306,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     ) throws -> T? {
         guard impl.mode.readsValuesPlainly else { return try layeredValueIfPresent(key, read) }
         guard let found = try presentMember(key) else { return nil }
+        if found.respelled { impl.typeKeyEvents(T.self) }
         if let value = state.withImpl({ strict($0, found.entry) }) { return value }
         return try optionalValue(key, found, read)
     }
@@ -314,6 +317,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         -> T?
     {
         guard let found = try presentMember(key) else { return nil }
+        if found.respelled { impl.typeKeyEvents(T.self) }
         return try optionalValue(key, found, read)
     }
 
@@ -325,7 +329,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             found = try lookup(key)
         } catch let error as DecodingError where impl.options.policy.invalidValues != .throw {
             impl.note(
-                .recoveredAsNil, entry: object, path: pathNode.path(appending: key),
+                .recoveredAsNil, .optionalInvalid, entry: object, path: pathNode.path(appending: key), type: nil,
                 "Recovered as nil: \(DecoderImpl.reason(error))")
             return nil
         }

@@ -105,16 +105,14 @@ extension LenientJSONDecoder {
     /// thrown as a JSON syntax error is: alone in a ``LenientDecodingErrors`` when
     /// ``collectsAllErrors`` is set.
     package func decodeDocument<T: Decodable>(_ type: T.Type, reading read: () throws -> ForeignDocument) throws -> T {
-        try decodeDocument(type, read, report: nil)
+        try reporting(into: nil) { try decodeDocument(type, read, report: $0) }
     }
 
     /// As ``decodeDocument(_:reading:)``, appending what leniency did to `report`.
     package func decodeDocument<T: Decodable>(
         _ type: T.Type, reading read: () throws -> ForeignDocument, report: inout LenientDecodingReport
     ) throws -> T {
-        let collector = ReportCollector()
-        defer { report.events.append(contentsOf: collector.events) }
-        return try decodeDocument(type, read, report: collector)
+        try reporting(into: &report) { try decodeDocument(type, read, report: $0) }
     }
 
     private func decodeDocument<T: Decodable>(

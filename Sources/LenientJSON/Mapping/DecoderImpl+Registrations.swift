@@ -41,7 +41,7 @@ extension DecoderImpl {
             guard usesFallback, !mode.readsStrictly, let fallback = registration.fallback as? T else { throw error }
             discardEvents(from: mark, leniency: leniency)
             try noteRegistered(
-                .usedDefault, entry: entry, path: parent.path(appending: key),
+                .usedDefault, .defaultRegistered, entry: entry, path: parent.path(appending: key), type: T.self,
                 "Used the registered fallback \(Self.show(fallback)) for "
                     + (map.kind(entry) == .null ? "null" : "a value that could not be decoded")
                     + " (\(Self.reason(error)))"
@@ -54,7 +54,7 @@ extension DecoderImpl {
     func fallbackForMissing<T>(_ type: T.Type, path: @autoclosure () -> [any CodingKey]) -> T? {
         guard !mode.readsStrictly, let fallback = options.registrations?[T.self]?.fallback as? T else { return nil }
         note(
-            .usedDefault, entry: nil, path: path(),
+            .usedDefault, .defaultRegistered, entry: nil, path: path(), type: T.self,
             "Used the registered fallback \(Self.show(fallback)) for a missing key.", countsAsLeniency: false)
         return fallback
     }
@@ -62,11 +62,11 @@ extension DecoderImpl {
     /// Reports what a registration did, without counting it as leniency; as
     /// ``recordLeniency(_:entry:path:_:)``, invalid JSON at `entry` is thrown, never replaced.
     func noteRegistered(
-        _ kind: LenientDecodingEvent.Kind, entry: Int?, path: @autoclosure () -> [any CodingKey],
-        _ description: @autoclosure () -> String
+        _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?,
+        path: @autoclosure () -> [any CodingKey], type: Any.Type, _ description: @autoclosure () -> String
     ) throws {
         if let entry, let error = malformedToken(in: entry, path: path) { throw error }
-        note(kind, entry: entry, path: path(), description(), countsAsLeniency: false)
+        note(kind, rule, entry: entry, path: path(), type: type, description(), countsAsLeniency: false)
     }
 
     /// The value a registered closure builds from the JSON value at `entry`. Its errors get the
@@ -100,7 +100,7 @@ extension DecoderImpl {
     }
 
     /// The case of enum `T` whose raw value the string at `entry` is a registered alias of,
-    /// reported as `matchedKey`; `nil` when the string is a raw value itself, or no alias.
+    /// reported as `matchedKey` (rule `enum.alias`); `nil` when the string is a raw value itself, or no alias.
     private func rawValueAlias<T>(
         _ entry: Int, as type: T.Type, _ registration: TypeRegistration,
         parent: CodingPathNode, key: (any CodingKey)?
@@ -111,7 +111,7 @@ extension DecoderImpl {
             let value = Self.enumCase(enumType, rawValue: target) as? T
         else { return nil }
         note(
-            .matchedKey, entry: entry, path: parent.path(appending: key),
+            .matchedKey, .enumAlias, entry: entry, path: parent.path(appending: key), type: T.self,
             "Matched the registered alias \"\(text)\" to \(DecodingErrors.typeName(T.self)) raw value \"\(target)\".",
             countsAsLeniency: false)
         return value

@@ -12,7 +12,7 @@ extension KeyedContainer {
         guard let found = try lookup(key) else {
             if let propertyDefault {
                 impl.note(
-                    .usedDefault, entry: nil, path: pathNode.path(appending: key),
+                    .usedDefault, .defaultRegistered, entry: nil, path: pathNode.path(appending: key), type: T.self,
                     "Used the registered default \(DecoderImpl.show(propertyDefault)) for a missing key.",
                     countsAsLeniency: false)
                 return propertyDefault
@@ -21,6 +21,7 @@ extension KeyedContainer {
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
         }
+        if found.respelled { impl.typeKeyEvents(T.self) }
         let foundKey = pathKey(key, found)
         let mark = impl.report?.events.count ?? 0
         let leniency = impl.session.leniencyCount
@@ -32,7 +33,8 @@ extension KeyedContainer {
             if let propertyDefault {
                 impl.discardEvents(from: mark, leniency: leniency)
                 try impl.noteRegistered(
-                    .usedDefault, entry: found.entry, path: pathNode.path(appending: foundKey),
+                    .usedDefault, .defaultRegistered, entry: found.entry, path: pathNode.path(appending: foundKey),
+                    type: T.self,
                     "Used the registered default \(DecoderImpl.show(propertyDefault)) for "
                         + "\(Self.describe(found.entry, in: impl)) (\(DecoderImpl.reason(error)))"
                 )
@@ -61,19 +63,20 @@ extension KeyedContainer {
             found = try lookup(key)
         } catch let error as DecodingError {
             try impl.noteRegistered(
-                .usedDefault, entry: object, path: pathNode.path(appending: key),
+                .usedDefault, .defaultRegistered, entry: object, path: pathNode.path(appending: key), type: T?.self,
                 "Used the registered default \(DecoderImpl.show(propertyDefault)) (\(DecoderImpl.reason(error)))")
             return propertyDefault
         }
         guard let found, impl.map.kind(found.entry) != .null else {
             impl.note(
-                .usedDefault, entry: found?.entry,
-                path: pathNode.path(appending: found.map { pathKey(key, $0) } ?? key),
+                .usedDefault, .defaultRegistered, entry: found?.entry,
+                path: pathNode.path(appending: found.map { pathKey(key, $0) } ?? key), type: T?.self,
                 "Used the registered default \(DecoderImpl.show(propertyDefault)) for "
                     + (found == nil ? "a missing key" : "null") + ".",
                 countsAsLeniency: false)
             return propertyDefault
         }
+        if found.respelled { impl.typeKeyEvents(T.self) }
         let foundKey = pathKey(key, found)
         let mark = impl.report?.events.count ?? 0
         let leniency = impl.session.leniencyCount
@@ -89,7 +92,8 @@ extension KeyedContainer {
         }
         impl.discardEvents(from: mark, leniency: leniency)
         try impl.noteRegistered(
-            .usedDefault, entry: found.entry, path: pathNode.path(appending: foundKey),
+            .usedDefault, .defaultRegistered, entry: found.entry, path: pathNode.path(appending: foundKey),
+            type: T?.self,
             "Used the registered default \(DecoderImpl.show(propertyDefault)) for \(reason)")
         return propertyDefault
     }

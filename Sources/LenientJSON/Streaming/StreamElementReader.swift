@@ -17,6 +17,10 @@ final class StreamElementReader<T: Decodable> {
     private let openSource: () throws -> any ByteChunkSource
     private let onEvent: (@Sendable (LenientDecodingEvent) -> Void)?
     private let collector: ReportCollector?
+    /// The decoder's ``LenientJSONDecoder/onReport`` and ``LenientJSONDecoder/statistics`` when
+    /// the stream started: each element is one decode for them.
+    private let readers:
+        (onReport: (@Sendable (LenientDecodingReport) -> Void)?, statistics: LenientDecodingStatistics?)
     /// How many bytes one read asks for.
     private let readSize: Int
 
@@ -49,7 +53,9 @@ final class StreamElementReader<T: Decodable> {
         self.options = options
         self.openSource = openSource
         self.onEvent = onEvent
-        collector = onEvent == nil ? nil : ReportCollector()
+        readers = decoder.reportReaders()
+        let readsEvents = onEvent != nil || readers.onReport != nil || readers.statistics != nil
+        collector = readsEvents ? ReportCollector() : nil
         self.readSize = readSize
         buffer = .allocate(byteCount: readSize, alignment: 1)
         batchText = .allocate(byteCount: readSize, alignment: 1)
@@ -106,8 +112,10 @@ final class StreamElementReader<T: Decodable> {
         while nextDecoded < decoded.count {
             let (value, events) = decoded[nextDecoded]
             nextDecoded += 1
-            if let collector, let onEvent {
-                for event in collector.events[events] { onEvent(event) }
+            if let collector {
+                if let onEvent { for event in collector.events[events] { onEvent(event) } }
+                LenientJSONDecoder.deliver(
+                    collector.events[events], onReport: readers.onReport, statistics: readers.statistics)
             }
             if let value { return value }
         }

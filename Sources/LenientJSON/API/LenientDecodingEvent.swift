@@ -1,0 +1,199 @@
+/// One thing leniency did, with where it happened.
+///
+/// A decode with a ``LenientDecodingReport`` adds one event per rule that changed the outcome.
+/// Its ``description`` stands on its own in a log; ``kind``, ``rule``, ``path``, ``pointer``,
+/// ``line``, ``column`` and ``offset`` are there to filter and group events, and ``found`` and
+/// ``type`` say what was read as what.
+///
+/// ```swift
+/// let renamed = report.events.filter { $0.kind == .matchedKey }.map(\.path)
+/// // ["$.first_name", "$.is_active"]
+/// ```
+///
+/// An event is `Codable` as one flat JSON object with the members `kind`, `rule`, `path`,
+/// `pointer`, `line`, `column`, `offset`, `found`, `type` and `description` (absent ones
+/// omitted), ready for a log line or a metrics pipeline.
+public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The kind of rule that changed the outcome.
+    ///
+    /// A rule's kind says what happened to the value, whichever policy setting allowed it. It is
+    /// a struct with static members, not an enum, so that new kinds can come without breaking a
+    /// `switch` over the kinds (give it a `default:`).
+    public struct Kind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The kind's name, as ``description`` and the JSON form give it: `"coerced"`.
+        public let rawValue: String
+
+        /// Creates a kind from its name.
+        ///
+        /// - Parameter rawValue: The kind's name, such as `"coerced"`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// A value was coerced to the requested type: a numeric string read as a number, a
+        /// single value wrapped in an array, a date read by a fallback form, and the like.
+        public static let coerced = Kind(rawValue: "coerced")
+        /// A key was found by normalized (fuzzy) matching (``LenientPolicy/KeyMatching/normalized``),
+        /// a registered alias or a key path.
+        public static let matchedKey = Kind(rawValue: "matchedKey")
+        /// A missing, `null` or invalid value was replaced by the type's default
+        /// (``LenientPolicy/MissingValueHandling/useDefault``,
+        /// ``LenientPolicy/InvalidValueHandling/recover``) or a registered one.
+        public static let usedDefault = Kind(rawValue: "usedDefault")
+        /// A collection element that could not be decoded was dropped
+        /// (``LenientPolicy/InvalidValueHandling/recover``).
+        public static let droppedElement = Kind(rawValue: "droppedElement")
+        /// A value that could not be decoded became `nil`
+        /// (``LenientPolicy/InvalidValueHandling/nilForOptionals`` and
+        /// ``LenientPolicy/InvalidValueHandling/recover``).
+        public static let recoveredAsNil = Kind(rawValue: "recoveredAsNil")
+        /// An object member that no model read (rule ``LenientRule/keyUnused``).
+        public static let unusedKey = Kind(rawValue: "unusedKey")
+
+        /// The kind's name: `coerced`.
+        public var description: String { rawValue }
+
+        /// Decodes a kind from its name, a JSON string.
+        ///
+        /// - Parameter decoder: The decoder to read from.
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(String.self)
+        }
+
+        /// Encodes the kind as its name, a JSON string.
+        ///
+        /// - Parameter encoder: The encoder to write to.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+
+    /// The kind of rule that changed the outcome.
+    public var kind: Kind
+    /// The rule that acted, by its code: ``LenientRule/numberFromString`` (`number.fromString`),
+    /// ``LenientRule/keyNormalized`` (`key.normalized`), and so on.
+    public var rule: LenientRule
+    /// The JSON path of the value, such as `$.users[3].age` or `$['first name']`.
+    ///
+    /// Keys are spelled as the input spells them (`$.user_age` when the model says
+    /// `userAge`); an absent key is spelled as the model's key.
+    public var path: String
+    /// The RFC 6901 JSON Pointer of the same place: `/users/3/age`, `""` for the root.
+    ///
+    /// Keys are spelled as in ``path``, with `~` written `~0` and `/` written `~1`.
+    public var pointer: String
+    /// The 1-based line of the value's first byte (a string's opening quote).
+    ///
+    /// `nil` for a JSON object tree (``LenientJSONDecoder/decode(_:fromJSONObject:report:)``),
+    /// which has no text, and for a missing key.
+    public var line: Int?
+    /// The 1-based column of the value's first byte (a string's opening quote).
+    ///
+    /// `nil` for a JSON object tree, which has no text, and for a missing key.
+    public var column: Int?
+    /// The 0-based byte offset of the value's first byte (a string's opening quote) in the
+    /// `Data` as given.
+    ///
+    /// `nil` for a JSON object tree, which has no text, and for a missing key.
+    public var offset: Int?
+    /// The input's value at the place, or `nil` where there is none (a missing key).
+    public var found: JSONValue?
+    /// The Swift type decoded at the place, as `String(describing:)` writes it: `"Int"`,
+    /// `"Optional<Int>"`, `"Plan"`.
+    public var type: String
+    /// One sentence saying where and what happened, so that a logged event stands on its own:
+    /// the path, the line and column for `Data` input, then what the rule did.
+    ///
+    /// ```
+    /// $.users[3].age (line 12, column 15): coerced string "12" to Int 12.
+    /// $.users[3].age: coerced string "12" to Int 12.
+    /// ```
+    public var description: String
+
+    /// Creates an event.
+    ///
+    /// Decoding creates the events of a report; this initializer is for tests and for code
+    /// that builds reports of its own.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of rule that changed the outcome.
+    ///   - rule: The rule that acted.
+    ///   - path: The JSON path of the value, such as `$.users[3].age`.
+    ///   - pointer: The JSON Pointer of the value, such as `/users/3/age`.
+    ///   - line: The 1-based line of the value's first byte, or `nil` where there is no text.
+    ///   - column: The 1-based column of the value's first byte, or `nil` where there is no text.
+    ///   - offset: The 0-based byte offset of the value's first byte, or `nil` where there is no text.
+    ///   - found: The input's value there, or `nil` where there is none.
+    ///   - type: The Swift type decoded there, such as `"Int"`.
+    ///   - description: One sentence saying where and what happened.
+    public init(
+        kind: Kind, rule: LenientRule, path: String, pointer: String, line: Int?, column: Int?, offset: Int?,
+        found: JSONValue?, type: String, description: String
+    ) {
+        self.kind = kind
+        self.rule = rule
+        self.path = path
+        self.pointer = pointer
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.found = found
+        self.type = type
+        self.description = description
+    }
+
+    /// Creates an event with only a kind, a path, a position and a description.
+    ///
+    /// The rule is left empty (`LenientRule(rawValue: "")`), the pointer is `""`, and there is
+    /// no offset, found value or type.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of rule that changed the outcome.
+    ///   - path: The JSON path of the value, such as `$.users[3].age`.
+    ///   - line: The 1-based line of the value's first byte, or `nil` where there is no text.
+    ///   - column: The 1-based column of the value's first byte, or `nil` where there is no text.
+    ///   - description: One sentence saying where and what happened.
+    public init(kind: Kind, path: String, line: Int?, column: Int?, description: String) {
+        self.init(
+            kind: kind, rule: LenientRule(rawValue: ""), path: path, pointer: "", line: line, column: column,
+            offset: nil, found: nil, type: "", description: description)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, rule, path, pointer, line, column, offset, found, type, description
+    }
+
+    /// Decodes an event from its flat JSON object.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        rule = try container.decode(LenientRule.self, forKey: .rule)
+        path = try container.decode(String.self, forKey: .path)
+        pointer = try container.decode(String.self, forKey: .pointer)
+        line = try container.decodeIfPresent(Int.self, forKey: .line)
+        column = try container.decodeIfPresent(Int.self, forKey: .column)
+        offset = try container.decodeIfPresent(Int.self, forKey: .offset)
+        // A found `null` is a value, not an absent member.
+        found = container.contains(.found) ? try container.decode(JSONValue.self, forKey: .found) : nil
+        type = try container.decode(String.self, forKey: .type)
+        description = try container.decode(String.self, forKey: .description)
+    }
+
+    /// Encodes the event as one flat JSON object; absent members are omitted.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(path, forKey: .path)
+        try container.encode(pointer, forKey: .pointer)
+        try container.encodeIfPresent(line, forKey: .line)
+        try container.encodeIfPresent(column, forKey: .column)
+        try container.encodeIfPresent(offset, forKey: .offset)
+        if let found { try container.encode(found, forKey: .found) }
+        try container.encode(type, forKey: .type)
+        try container.encode(description, forKey: .description)
+    }
+}

@@ -1,0 +1,37 @@
+/// The one home of reporting for every decode entry point: a `report:` argument,
+/// ``LenientJSONDecoder/onReport`` and ``LenientJSONDecoder/statistics`` get the same events
+/// (the TheReport article).
+extension LenientJSONDecoder {
+    /// Runs one decode, `body`, with a collector when someone reads its events (`report`,
+    /// ``onReport``, ``statistics``), else with `nil`; after it returns or throws, the events
+    /// go to each reader.
+    func reporting<R>(
+        into report: UnsafeMutablePointer<LenientDecodingReport>?, _ body: (ReportCollector?) throws -> R
+    ) throws -> R {
+        let readers = reportReaders()
+        guard report != nil || readers.onReport != nil || readers.statistics != nil else { return try body(nil) }
+        let collector = ReportCollector()
+        defer {
+            report?.pointee.events.append(contentsOf: collector.events)
+            Self.deliver(collector.events[...], onReport: readers.onReport, statistics: readers.statistics)
+        }
+        return try body(collector)
+    }
+
+    /// ``reporting(into:_:)`` for a caller's `report:` argument.
+    func reporting<R>(into report: inout LenientDecodingReport, _ body: (ReportCollector?) throws -> R) throws -> R {
+        try withUnsafeMutablePointer(to: &report) { try reporting(into: $0, body) }
+    }
+
+    /// Gives one decode's `events` to ``onReport`` (when there are any) and ``statistics``.
+    static func deliver(
+        _ events: ArraySlice<LenientDecodingEvent>, onReport: (@Sendable (LenientDecodingReport) -> Void)?,
+        statistics: LenientDecodingStatistics?
+    ) {
+        guard onReport != nil || statistics != nil else { return }
+        var report = LenientDecodingReport()
+        report.events = Array(events)
+        statistics?.add(report)
+        if !events.isEmpty { onReport?(report) }
+    }
+}
