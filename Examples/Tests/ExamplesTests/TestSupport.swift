@@ -38,12 +38,23 @@ struct ServerDidNotStart: Error {}
 func withHummingbirdServer<R: Sendable>(
     _ service: OrderWebhookService, _ body: @Sendable (String) async throws -> R
 ) async throws -> R {
+    try await withHummingbirdApplication(logger: service.logger, body) { onServerRunning in
+        HummingbirdOrderService.makeApplication(service: service, port: 0, onServerRunning: onServerRunning)
+    }
+}
+
+/// Starts the application `makeApplication` builds (listening on port 0, calling the function it is given with
+/// the port once the server runs), runs `body` with its base URL, and shuts it down, whether `body` throws or not.
+func withHummingbirdApplication<App: ApplicationProtocol, R: Sendable>(
+    logger: Logging.Logger, _ body: @Sendable (String) async throws -> R,
+    makeApplication: (_ onServerRunning: @escaping @Sendable (Int) async -> Void) -> App
+) async throws -> R {
     let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-    let app = HummingbirdOrderService.makeApplication(service: service, port: 0) { port in
+    let app = makeApplication { port in
         portContinuation.yield(port)
         portContinuation.finish()
     }
-    let group = ServiceGroup(services: [app], logger: service.logger)
+    let group = ServiceGroup(services: [app], logger: logger)
     return try await withThrowingTaskGroup(of: Void.self) { tasks in
         tasks.addTask {
             defer { portContinuation.finish() }
