@@ -82,6 +82,8 @@ public struct LenientDecodingProblem: Sendable, Hashable, Codable, CustomStringC
             if expected == nil { expected = site.expected }
         } else if let syntax = context.underlyingError as? JSONSyntaxError {
             offset = syntax.offset
+            line = syntax.location?.line
+            column = syntax.location?.column
         }
     }
 

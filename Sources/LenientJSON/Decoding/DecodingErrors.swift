@@ -141,7 +141,8 @@ enum DecodingErrors {
         guard let type else {
             return .dataCorrupted(
                 .init(
-                    codingPath: path, debugDescription: context.debugDescription, underlyingError: DescribedByDecoder())
+                    codingPath: path, debugDescription: context.debugDescription,
+                    underlyingError: DescribedByDecoder(site: describes ? site(map, entry, expected: "Date") : nil))
             )
         }
         return .typeMismatch(type, context)
@@ -154,8 +155,11 @@ enum DecodingErrors {
         origin: SourceLocation = .start
     ) -> DecodingError {
         var message = "The given data was not valid JSON: " + error.message + " at " + JSONPath.string(for: path)
+        var error = error
         if let offset = error.offset, let bytes {
-            message += " (\(SourceLocation(offset: offset, in: bytes, origin: origin).description))"
+            let location = SourceLocation(offset: offset, in: bytes, origin: origin)
+            error.location = location
+            message += " (\(location.description))"
         }
         return .dataCorrupted(.init(codingPath: path, debugDescription: message, underlyingError: error))
     }

@@ -7,6 +7,8 @@ struct JSONSyntaxError: Error {
     var message: String
     /// Byte offset of the fault in the UTF-8 text, when known.
     var offset: Int?
+    /// Line and column of the fault, where the text is at hand (`LenientDecodingProblem` reads them).
+    var location: SourceLocation?
 
     init(_ message: String, at offset: Int?) {
         self.message = message
