@@ -81,7 +81,7 @@ struct ReportRuleTableTests {
             rule: .enumNormalized, kind: .coerced, json: #"{"v":"ACTIVE"}"#, found: "ACTIVE", type: "Status",
             decode: box(Status.self)),
         Row(
-            rule: .enumAlias, kind: .matchedKey, json: #"{"v":"on"}"#, found: "on", type: "Status",
+            rule: .enumAlias, kind: .coerced, json: #"{"v":"on"}"#, found: "on", type: "Status",
             decode: box(Status.self), configure: { $0.register(aliases: ["active": ["on"]], for: Status.self) }),
         Row(
             rule: .uuidNormalized, kind: .coerced, json: #"{"v":"{E621E1F8-C36C-495A-93FC-0C247A3E6E5F}"}"#,

@@ -38,7 +38,10 @@ public struct LenientDecodingErrors: Error, Sendable, CustomStringConvertible {
     /// The number of problems, then one line per problem with its message.
     public var description: String {
         let count = errors.count == 1 ? "1 problem" : "\(errors.count) problems"
-        return errors.reduce(count + ":") { text, error in text + "\n- " + Self.message(of: error) }
+        // A message's input excerpt is indented under its line (ErrorMessages article).
+        return errors.reduce(count + ":") { text, error in
+            text + "\n- " + Self.message(of: error).replacingOccurrences(of: "\n", with: "\n  ")
+        }
     }
 
     /// The error's `debugDescription`, which names its path and place.

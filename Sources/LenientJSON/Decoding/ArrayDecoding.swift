@@ -352,7 +352,7 @@ extension DecoderImpl {
         switch error {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
             .dataCorrupted(let context):
-            text = context.debugDescription
+            text = ErrorExcerpt.removing(from: context.debugDescription)
         @unknown default:
             text = "\(error)"
         }

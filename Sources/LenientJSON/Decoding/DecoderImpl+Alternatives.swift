@@ -92,6 +92,10 @@ extension DecoderImpl {
             if let report, lenientEnd > mark { report.events.removeSubrange(mark..<lenientEnd) }
             return unstructured
         }
+        if let report, lenientEnd > mark {
+            renameNumericRawValueEvents(
+                T.self, entry: entry, path: parent.path(appending: key), events: mark..<lenientEnd, in: report)
+        }
         return value
     }
 

@@ -80,6 +80,7 @@ enum DecodingErrors {
         message += " at " + JSONPath.string(for: path) + JSONPath.segment(forKey: spelling)
         if let location = location(map, object) { message += " (\(location.description))" }
         if let suggestion { message += "; did you mean \"\(suggestion)\"?" } else { message += "." }
+        message += ErrorExcerpt.lines(for: object, in: map)
         var site = site(map, object, expected: nil)
         site.found = nil
         return .keyNotFound(
@@ -101,9 +102,11 @@ enum DecodingErrors {
         var message = reason + " at " + JSONPath.string(for: path)
         if let entry, let location = location(map, entry) { message += " (\(location.description))" }
         if let entry { message += ", found \(found(map, entry))" }
+        message += "."
+        if let entry { message += ErrorExcerpt.lines(for: entry, in: map) }
         return .dataCorrupted(
             .init(
-                codingPath: path, debugDescription: message + ".",
+                codingPath: path, debugDescription: message,
                 underlyingError: underlying ?? DescribedByDecoder(site: site(map, entry, expected: nil))))
     }
 
@@ -160,6 +163,7 @@ enum DecodingErrors {
             let location = SourceLocation(offset: offset, in: bytes, origin: origin)
             error.location = location
             message += " (\(location.description))"
+            message += ErrorExcerpt.lines(at: offset, in: bytes, startsMidLine: origin.column > 1)
         }
         return .dataCorrupted(.init(codingPath: path, debugDescription: message, underlyingError: error))
     }
@@ -223,7 +227,9 @@ enum DecodingErrors {
         guard describes else { return expected }
         var message = expected + " at " + JSONPath.string(for: path)
         if let entry, let location = location(map, entry) { message += " (\(location.description))" }
-        return message + ", found \(found())."
+        message += ", found \(found())."
+        if let entry { message += ErrorExcerpt.lines(for: entry, in: map) }
+        return message
     }
 
     /// Where `entry` is and what it holds, for ``LenientDecodingProblem``.

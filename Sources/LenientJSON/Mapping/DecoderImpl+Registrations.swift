@@ -102,7 +102,8 @@ extension DecoderImpl {
     }
 
     /// The case of enum `T` whose raw value the string at `entry` is a registered alias of,
-    /// reported as `matchedKey` (rule `enum.alias`); `nil` when the string is a raw value itself, or no alias.
+    /// reported as `coerced` (rule `enum.alias`, as the Report article's rule table lists it); `nil` when the string
+    /// is a raw value itself, or no alias.
     private func rawValueAlias<T>(
         _ entry: Int, as type: T.Type, _ registration: TypeRegistration,
         parent: CodingPathNode, key: (any CodingKey)?
@@ -113,7 +114,7 @@ extension DecoderImpl {
             let value = Self.enumCase(enumType, rawValue: target) as? T
         else { return nil }
         note(
-            .matchedKey, .enumAlias, entry: entry, path: parent.path(appending: key), type: T.self,
+            .coerced, .enumAlias, entry: entry, path: parent.path(appending: key), type: T.self,
             "Matched the registered alias \"\(text)\" to \(DecodingErrors.typeName(T.self)) raw value \"\(target)\".",
             countsAsLeniency: false)
         return value

@@ -13,6 +13,8 @@ extension DecodingErrors {
             var message = "The closure registered for \(typeName(type)) failed at \(JSONPath.string(for: fullPath))"
             if let location = location(map, entry) { message += " (\(location.description))" }
             message += ": " + inner.debugDescription
+            // The closure's own error from this decoder ends in its own excerpt (ErrorExcerptTests).
+            if !isDescribed(inner) { message += ErrorExcerpt.lines(for: entry, in: map) }
             return .init(
                 codingPath: fullPath, debugDescription: message,
                 underlyingError: inner.underlyingError ?? (marked ? DescribedByDecoder() : nil))

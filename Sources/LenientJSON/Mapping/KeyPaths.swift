@@ -5,7 +5,7 @@ import Foundation
 /// as a key path when the decoder has a ``LenientJSONDecoder/keyPathSeparator``.
 extension KeyedContainer {
     /// The member for `key` through an alias or a key path, or `nil`. A member found through an
-    /// alias is reported as `matchedKey` (when `notes`).
+    /// alias or a key path is reported as `matchedKey` (when `notes`).
     func mappedMember<K: CodingKey>(_ key: K, notes: Bool) throws -> KeyedMember? {
         let name = key.stringValue
         if let registration = impl.currentRegistration, !registration.aliasesAreRawValues,
@@ -32,6 +32,14 @@ extension KeyedContainer {
             }
         }
         if let entry = try impl.keyPathMember(name, in: object, path: pathNode) {
+            if notes {
+                // Reported as an alias's key path is, above (ReportRuleFixTests).
+                impl.note(
+                    .matchedKey, .keyPath, entry: entry, path: pathNode.path(appending: key), type: nil,
+                    name.isEmpty
+                        ? "Matched key \"\" to the enclosing object (an empty key path)."
+                        : "Matched key path \"\(name)\".")
+            }
             return KeyedMember(entry: entry, respelled: false)
         }
         return nil

@@ -47,6 +47,9 @@ struct SourceLocator {
         current = origin
     }
 
+    /// Whether the text starts inside a line of a larger stream (an error excerpt marks its first line cut).
+    var startsMidLine: Bool { origin.column > 1 }
+
     mutating func location(of target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         let end = Swift.min(target, bytes.count)
         guard end >= offset else { return lookBack(to: end, in: bytes) }
