@@ -14,27 +14,32 @@ struct ReportLazyTests {
     /// The seeds of the messy corpora: 7 (the numbers) and 1 (`compare`'s).
     static let seeds: [UInt64] = [7, 1]
 
-    /// The 1-based line and column of byte `offset`, counted from the first byte; columns count
-    /// Unicode scalars, lines end at `\n`, `\r\n` or a lone `\r`.
-    static func lineAndColumn(_ bytes: [UInt8], _ offset: Int) -> (line: Int, column: Int) {
-        let prefix = String(decoding: bytes[..<offset], as: UTF8.self)
+    /// The 1-based line and column of each byte offset in `offsets`, counted from the first byte
+    /// in one pass (an event's place is checked against the text, not against the decoder's own
+    /// counting); columns count Unicode scalars, lines end at `\n`, `\r\n` or a lone `\r`.
+    static func places(_ bytes: [UInt8], at offsets: Set<Int>) -> [Int: (line: Int, column: Int)] {
+        var places: [Int: (line: Int, column: Int)] = [:]
         var line = 1
         var column = 1
         var previousWasCR = false
-        for scalar in prefix.unicodeScalars {
-            switch scalar {
-            case "\n":
+        for index in 0...bytes.count {
+            if offsets.contains(index) { places[index] = (line, column) }
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\n"):
                 if !previousWasCR { line += 1 }
                 column = 1
-            case "\r":
+            case UInt8(ascii: "\r"):
                 line += 1
                 column = 1
             default:
-                column += 1
+                // A byte that is not a UTF-8 continuation byte starts a scalar.
+                if byte & 0xC0 != 0x80 { column += 1 }
             }
-            previousWasCR = scalar == "\r"
+            previousWasCR = byte == UInt8(ascii: "\r")
         }
-        return (line, column)
+        return places
     }
 
     /// The end of the JSON value starting at `start`: after its closing quote or bracket, or
@@ -131,12 +136,12 @@ struct ReportLazyTests {
         let events = try corpus.accept(Decode(data: data))
         #expect(events.count > 100, "\(corpus) seed \(seed): \(events.count) events")
         var mismatches: [String] = []
+        let places = Self.places(bytes, at: Set(events.compactMap(\.offset)))
         for event in events {
-            guard let offset = event.offset else {
+            guard let offset = event.offset, let place = places[offset] else {
                 mismatches.append("no offset: \(event)")
                 continue
             }
-            let place = Self.lineAndColumn(bytes, offset)
             if event.line != place.line || event.column != place.column {
                 mismatches.append(
                     "\(event.path): line/column \(String(describing: event.line))/"

@@ -16,9 +16,12 @@ struct ErrorInfo: Equatable, Sendable, CustomStringConvertible {
     var kind: String
     var path: [String]
     var key: String?
+    /// The message before the input excerpt that ends LenientJSONDecoder's messages for `Data`
+    /// input (`ErrorExcerptTests` checks the excerpt itself): the text these tests compare.
     var message: String
 
     init(_ error: any Error) {
+        defer { message = messageWithoutExcerpt(message) }
         key = nil
         switch error {
         case DecodingError.typeMismatch(_, let context):
