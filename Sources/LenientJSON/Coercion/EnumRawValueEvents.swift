@@ -14,15 +14,14 @@ extension DecoderImpl {
         let pathString = JSONPath.string(for: path)
         let typeName = DecodingErrors.typeName(T.self)
         for index in events where index < report.events.count {
-            var event = report.events[index]
-            guard event.rule == .numberFromString, event.path == pathString else { continue }
-            event.rule = .enumFromNumericString
-            event.type = typeName
-            let location = event.line.flatMap { line in event.column.map { SourceLocation(line: line, column: $0) } }
-            event.description = LenientDecodingEvent.sentence(
-                "Coerced \(DecodingErrors.found(map, entry)) to \(typeName) (a numeric raw value).", at: pathString,
-                location)
-            report.events[index] = event
+            var record = report.events[index]
+            guard record.rule == .numberFromString, record.built == nil,
+                JSONPath.string(for: record.path) == pathString
+            else { continue }
+            record.rule = .enumFromNumericString
+            record.type = T.self
+            record.description = "Coerced \(DecodingErrors.found(map, entry)) to \(typeName) (a numeric raw value)."
+            report.events[index] = record
         }
     }
 

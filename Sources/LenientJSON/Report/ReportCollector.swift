@@ -20,13 +20,13 @@ final class ReportCollector {
     /// made by ``ReportCollector/build()``; until then `map` holds the document it points into.
     struct Record {
         let kind: LenientDecodingEvent.Kind
-        let rule: LenientRule
+        var rule: LenientRule
         let entry: Int?
         let path: [any CodingKey]
         /// The Swift type decoded at the place; `nil` for a key lookup until its read
         /// (``ReportCollector/assignType(_:)``).
         var type: Any.Type?
-        let description: String
+        var description: String
         /// The document `entry` points into; dropped once the event is built, so that the
         /// report keeps no document alive.
         var map: ValueMap?
