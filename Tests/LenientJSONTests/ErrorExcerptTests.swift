@@ -28,7 +28,9 @@ struct ExcerptCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { name }
 }
 
-private func decoding<T: Decodable & SendableMetatype>(_ type: T.Type) -> @Sendable (LenientJSONDecoder, Data) throws -> Void {
+private func decoding<T: Decodable & SendableMetatype>(_ type: T.Type)
+    -> @Sendable (LenientJSONDecoder, Data) throws -> Void
+{
     { decoder, data in _ = try decoder.decode(T.self, from: data) }
 }
 
@@ -113,7 +115,8 @@ let excerptCases: [ExcerptCase] = [
     /// Syntax errors: the caret is under the column the message names (one ASCII line, nothing cut).
     @Test(arguments: [#"{"a":1,"b":tru}"#, #"{"a":1"#, #"[1,2 3]"#, #"{"a" 1}"#])
     func syntaxErrorCaretUnderItsColumn(_ text: String) throws {
-        let error = #expect(throws: DecodingError.self) { try LenientJSONDecoder(policy: .strict).decode(ExcerptNeedsA.self, from: Data(text.utf8))
+        let error = #expect(throws: DecodingError.self) {
+            try LenientJSONDecoder(policy: .strict).decode(ExcerptNeedsA.self, from: Data(text.utf8))
         }
         let message = debugMessage(try #require(error))
         let match = try #require(message.firstMatch(of: /column (\d+)\)/))
@@ -128,7 +131,9 @@ let excerptCases: [ExcerptCase] = [
         let decoder = LenientJSONDecoder(policy: .strict)
         decoder.collectsAllErrors = true
         let text = #"[{"a":"x"},{"a":"y"}]"#
-        let error = #expect(throws: LenientDecodingErrors.self) { try decoder.decode([ExcerptNeedsA].self, from: Data(text.utf8)) }
+        let error = #expect(throws: LenientDecodingErrors.self) {
+            try decoder.decode([ExcerptNeedsA].self, from: Data(text.utf8))
+        }
         let errors = try #require(error).errors
         #expect(errors.map { excerptLines(debugMessage($0)) } == [text + caret(6), text + caret(16)])
         #expect(try #require(error).problems.map { excerptLines($0.message) } == [text + caret(6), text + caret(16)])

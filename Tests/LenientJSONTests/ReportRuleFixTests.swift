@@ -41,7 +41,9 @@ import Testing
         #expect(value.v == .high)
         // JSONDecoder reads the number, not the string.
         #expect(try JSONDecoder().decode(Box<Level>.self, from: Data(#"{"v":2}"#.utf8)).v == value.v)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Box<Level>.self, from: Data(#"{"v":"2"}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Box<Level>.self, from: Data(#"{"v":"2"}"#.utf8))
+        }
         #expect(report.events.map(\.kind) == [.coerced])
         #expect(report.events.map(\.rule) == [.enumFromNumericString])
         #expect(report.events.map(\.type) == ["Level"])
