@@ -337,13 +337,18 @@ struct CollectsAllErrorsTests {
         }
     }
 
-    @Test("the description counts the problems and gives one line each")
+    @Test("the description counts the problems and gives one line each, with its input excerpt indented under it")
     func description() {
         let errors = Self.problems(Order.self, Self.payload, Self.decoder(.strict))
         let text = "\(LenientDecodingErrors(errors: errors))"
-        let lines = text.split(separator: "\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "5 problems:")
-        #expect(lines.dropFirst().map { String($0) } == errors.map { "- " + Self.message($0) })
+        let expected = errors.flatMap { error -> [String] in
+            let message = Self.message(error)
+            let excerpt = excerptLines(message).map { $0.split(separator: "\n").map { "  " + $0 } } ?? []
+            return ["- " + messageWithoutExcerpt(message)] + excerpt
+        }
+        #expect(lines.dropFirst().map { String($0) } == expected)
         #expect("\(LenientDecodingErrors(errors: Array(errors.prefix(1))))".hasPrefix("1 problem:\n- "))
     }
 }
