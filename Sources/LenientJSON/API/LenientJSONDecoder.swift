@@ -180,7 +180,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// Called once after each decode that produced at least one event, with that decode's events.
     ///
     /// Every decode counts: ``decode(_:from:)`` and the other overloads, `decode(_:fromXML:)`,
-    /// and each element of ``elements(of:from:)`` (one call per element with events). It is
+    /// and each element of ``elements(of:from:)-(_,URL)`` (one call per element with events). It is
     /// called after the decode returns or throws, with the same events a `report:` argument
     /// would get; with a `report:` argument as well, the events go to both. Where a framework
     /// calls ``decode(_:from:)`` and nothing else, this is how its decodes are reported:
