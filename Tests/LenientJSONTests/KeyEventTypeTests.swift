@@ -58,12 +58,6 @@ struct KeyEventTypeTests {
 
     struct Aliased: Decodable { var zip: String, city: String? }
 
-    struct PathPlace: Decodable {
-        var city: String
-        var zip: String?
-        enum CodingKeys: String, CodingKey { case city = "address.city", zip = "address.zip" }
-    }
-
     /// A way of reading a respelled key, and the types of the key events in document order.
     struct Row: Sendable, CustomTestStringConvertible {
         var name: String
@@ -124,10 +118,6 @@ struct KeyEventTypeTests {
                 $0.register(aliases: ["zip": ["postal/code"], "city": ["town"]], for: Aliased.self)
                 $0.register(defaults: ["city": "Springfield"], for: Aliased.self)
             }),
-        Row(
-            name: "key path", json: #"{"address":{"city":"Paris","zip":null}}"#,
-            types: ["String", "Optional<String>"], decode: read(PathPlace.self), policy: .strict,
-            configure: { $0.keyPathSeparator = "." }),
     ]
 
     @Test("a key event's type is what the model reads at the member", arguments: rows, InputKind.allCases)
