@@ -158,7 +158,7 @@ struct ReportRuleTableTests {
         _ = try input.decode(
             Model.self, from: Data(json.utf8), with: LenientJSONDecoder(policy: policy), report: &report)
         let keys = report.events.filter { $0.rule == .keyNormalized }
-        #expect(keys.map(\.type) == ["String", "Int", "Array<String>"])
+        #expect(keys.map(\.type) == ["String", "Optional<Int>", "Array<String>"])
         #expect(keys.map(\.pointer) == ["/first_name", "/user_age", "/TAGS"])
     }
 

@@ -93,6 +93,7 @@ extension KeyedContainer {
     private func nestedOrEmpty<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
         guard impl.usesDefaults else {
             let found = try require(key)
+            if found.respelled { impl.typeKeyEvents(C.self) }
             return try make(found.entry, pathNode.appending(pathKey(key, found)))
         }
         guard let found = try lookup(key) else {
@@ -103,6 +104,7 @@ extension KeyedContainer {
                 "Used an empty container for a missing key.")
             return container
         }
+        if found.respelled { impl.typeKeyEvents(C.self) }
         let path = pathNode.appending(pathKey(key, found))
         do {
             return try make(found.entry, path)

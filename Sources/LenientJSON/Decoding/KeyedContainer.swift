@@ -68,6 +68,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A lookup that reads (`notes`) is noted for ``LenientJSONDecoder/reportsUnusedKeys``.
     @inline(__always)
     func lookup<K: CodingKey>(_ key: K, notes: Bool = true) throws -> KeyedMember? {
+        // An earlier lookup's events that no read typed (it threw, or an attempt was discarded)
+        // must not take this read's type.
+        if notes, let report = impl.report { report.untypedFrom = -1 }
         let member = try findMember(key, notes: notes)
         if notes, let tracker = impl.unusedKeys {
             impl.noteLookup(key, found: member, in: object, path: pathNode, tracker: tracker)
@@ -177,8 +180,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return key.stringValue
     }
 
+    /// A respelled key's event gets the type `Optional<Any>`: the model asks whether the value is
+    /// `null`, not yet for a type (`LenientJSON.docc/Articles/TheReport.md`, `type`).
     func decodeNil(forKey key: Key) throws -> Bool {
-        impl.map.kind(try require(key).entry) == .null
+        let found = try require(key)
+        if found.respelled { impl.typeKeyEvents(Any?.self) }
+        return impl.map.kind(found.entry) == .null
     }
 
     // MARK: Required values
@@ -315,8 +322,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T
     ) throws -> T? {
         guard impl.mode.readsValuesPlainly else { return try layeredValueIfPresent(key, read) }
-        guard let found = try presentMember(key) else { return nil }
-        if found.respelled { impl.typeKeyEvents(T.self) }
+        guard let found = try presentMember(key, as: T.self) else { return nil }
         if let value = state.withImpl({ strict($0, found.entry) }) { return value }
         return try optionalValue(key, found, read)
     }
@@ -326,14 +332,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always) func presentValue<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws
         -> T?
     {
-        guard let found = try presentMember(key) else { return nil }
-        if found.respelled { impl.typeKeyEvents(T.self) }
+        guard let found = try presentMember(key, as: T.self) else { return nil }
         return try optionalValue(key, found, read)
     }
 
     /// The member for `key` unless it is missing or `null`; a lookup error is recovered as
-    /// missing where the policy recovers invalid values.
-    @inline(__always) func presentMember(_ key: Key) throws -> KeyedMember? {
+    /// missing where the policy recovers invalid values. A respelled key's events get the type
+    /// `Optional<T>`, `null` or not.
+    @inline(__always) func presentMember<T>(_ key: Key, as type: T.Type) throws -> KeyedMember? {
         let found: KeyedMember?
         do {
             found = try lookup(key)
@@ -343,7 +349,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 "Recovered as nil: \(DecoderImpl.reason(error))")
             return nil
         }
-        guard let found, impl.map.kind(found.entry) != .null else { return nil }
+        guard let found else { return nil }
+        if found.respelled { impl.typeOptionalKeyEvents(T.self) }
+        guard impl.map.kind(found.entry) != .null else { return nil }
         return found
     }
 
@@ -454,6 +462,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         try nested(key, empty: impl.map.emptyArrayEntry) { entry, path in
             UnkeyedContainer(impl: impl, array: try impl.arrayEntry(entry, path: path), pathNode: path)
+                as any UnkeyedDecodingContainer
         }
     }
 
@@ -462,6 +471,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func nested<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
         guard impl.mode.readsValuesPlainly else { return try layeredNested(key, empty: empty, make) }
         let found = try require(key)
+        if found.respelled { impl.typeKeyEvents(C.self) }
         return try make(found.entry, pathNode.appending(pathKey(key, found)))
     }
 
@@ -480,6 +490,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// this object, so that its errors point at the object.
     private func subdecoder<K: CodingKey>(forKey key: K) throws -> any Decoder {
         if let found = try lookup(key) {
+            // The model that reads the subdecoder is not known here.
+            if found.respelled { impl.typeKeyEvents((any Decoder).self) }
             return impl.makeSubdecoder(entry: found.entry, path: pathNode.appending(pathKey(key, found)))
         }
         let missing = impl.map.missingMember(of: object)

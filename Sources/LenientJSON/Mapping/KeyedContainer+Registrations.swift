@@ -69,6 +69,7 @@ extension KeyedContainer {
                 "Used the registered default \(DecoderImpl.show(propertyDefault)) (\(DecoderImpl.reason(error)))")
             return propertyDefault
         }
+        if let found, found.respelled { impl.typeOptionalKeyEvents(T.self) }
         guard let found, impl.map.kind(found.entry) != .null else {
             impl.note(
                 .usedDefault, .defaultRegistered, entry: found?.entry,
@@ -78,7 +79,6 @@ extension KeyedContainer {
                 countsAsLeniency: false)
             return propertyDefault
         }
-        if found.respelled { impl.typeKeyEvents(T.self) }
         let foundKey = pathKey(key, found)
         let mark = impl.report?.events.count ?? 0
         let leniency = impl.session.leniencyCount

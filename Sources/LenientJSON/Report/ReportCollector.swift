@@ -124,9 +124,24 @@ extension DecoderImpl {
     }
 
     /// Gives `type`, the type read from a member a key lookup found, to the lookup's events.
+    /// Every read that looks a key up calls it (or ``typeOptionalKeyEvents(_:)``) right after
+    /// the lookup, before it reads anything nested, so that no inner read types an outer event.
     @inline(__always)
     func typeKeyEvents(_ type: Any.Type) {
         if let report, report.untypedFrom >= 0 { report.assignType(type) }
+    }
+
+    /// ``typeKeyEvents(_:)`` with `Optional<T>`, what `decodeIfPresent(T.self, forKey:)` decodes
+    /// (a present value or `null` alike).
+    @inline(__always)
+    func typeOptionalKeyEvents<T>(_ type: T.Type) {
+        if let report, report.untypedFrom >= 0 { Self.assignOptionalType(T.self, in: report) }
+    }
+
+    /// Out of line, so that a decode without a report never asks for `Optional<T>`'s metadata.
+    @inline(never)
+    private static func assignOptionalType<T>(_ type: T.Type, in report: ReportCollector) {
+        report.assignType(T?.self)
     }
 }
 
