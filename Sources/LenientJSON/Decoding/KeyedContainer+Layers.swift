@@ -29,7 +29,7 @@ extension KeyedContainer {
         }
         guard impl.usesDefaults else {
             let found = try require(key)
-            if found.respelled { impl.typeKeyEvents(T.self) }
+            if found.awaitsType { impl.typeKeyEvents(T.self) }
             return try read(found.entry, pathKey(key, found))
         }
         return try valueOrDefault(key, read)
@@ -45,7 +45,7 @@ extension KeyedContainer {
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
         }
-        if found.respelled { impl.typeKeyEvents(T.self) }
+        if found.awaitsType { impl.typeKeyEvents(T.self) }
         do {
             return try read(found.entry, pathKey(key, found))
         } catch let error as DecodingError {
@@ -93,7 +93,7 @@ extension KeyedContainer {
     private func nestedOrEmpty<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
         guard impl.usesDefaults else {
             let found = try require(key)
-            if found.respelled { impl.typeKeyEvents(C.self) }
+            if found.awaitsType { impl.typeKeyEvents(C.self) }
             return try make(found.entry, pathNode.appending(pathKey(key, found)))
         }
         guard let found = try lookup(key) else {
@@ -104,7 +104,7 @@ extension KeyedContainer {
                 "Used an empty container for a missing key.")
             return container
         }
-        if found.respelled { impl.typeKeyEvents(C.self) }
+        if found.awaitsType { impl.typeKeyEvents(C.self) }
         let path = pathNode.appending(pathKey(key, found))
         do {
             return try make(found.entry, path)

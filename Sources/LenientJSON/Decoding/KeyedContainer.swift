@@ -184,7 +184,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `null`, not yet for a type (`LenientJSON.docc/Articles/TheReport.md`, `type`).
     func decodeNil(forKey key: Key) throws -> Bool {
         let found = try require(key)
-        if found.respelled { impl.typeKeyEvents(Any?.self) }
+        if found.awaitsType { impl.typeKeyEvents(Any?.self) }
         return impl.map.kind(found.entry) == .null
     }
 
@@ -199,7 +199,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     ) throws -> T {
         guard impl.mode.readsValuesPlainly else { return try layeredValue(key, read) }
         let found = try require(key)
-        guard found.respelled else { return try exact(found.entry) }
+        guard found.awaitsType else { return try exact(found.entry) }
         impl.typeKeyEvents(T.self)
         return try read(found.entry, pathKey(key, found))
     }
@@ -214,7 +214,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     ) throws -> T {
         guard impl.mode.readsValuesPlainly else { return try layeredValue(key, read) }
         let found = try require(key)
-        if found.respelled { impl.typeKeyEvents(T.self) }
+        if found.awaitsType { impl.typeKeyEvents(T.self) }
         if let value = state.withImpl({ strict($0, found.entry) }) { return value }
         return try read(found.entry, pathKey(key, found))
     }
@@ -350,7 +350,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return nil
         }
         guard let found else { return nil }
-        if found.respelled { impl.typeOptionalKeyEvents(T.self) }
+        if found.awaitsType { impl.typeOptionalKeyEvents(T.self) }
         guard impl.map.kind(found.entry) != .null else { return nil }
         return found
     }
@@ -471,7 +471,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func nested<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
         guard impl.mode.readsValuesPlainly else { return try layeredNested(key, empty: empty, make) }
         let found = try require(key)
-        if found.respelled { impl.typeKeyEvents(C.self) }
+        if found.awaitsType { impl.typeKeyEvents(C.self) }
         return try make(found.entry, pathNode.appending(pathKey(key, found)))
     }
 
@@ -491,7 +491,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func subdecoder<K: CodingKey>(forKey key: K) throws -> any Decoder {
         if let found = try lookup(key) {
             // The model that reads the subdecoder is not known here.
-            if found.respelled { impl.typeKeyEvents((any Decoder).self) }
+            if found.awaitsType { impl.typeKeyEvents((any Decoder).self) }
             return impl.makeSubdecoder(entry: found.entry, path: pathNode.appending(pathKey(key, found)))
         }
         let missing = impl.map.missingMember(of: object)
@@ -526,8 +526,23 @@ enum KeyTable {
 /// A member found for a key (outside ``KeyedContainer`` so that it is not generic, which
 /// would cost a metadata lookup per use): its value entry, and whether the input spells its key
 /// differently from the `CodingKey` (a key strategy or a normalized match), so that a
-/// path names it as the input does.
+/// path names it as the input does. `awaitsType` is true where the lookup recorded a key event
+/// whose `type` the read gives (``DecoderImpl/typeKeyEvents(_:)``): a respelled key, and a key
+/// path (`Mapping/KeyPaths.swift`), whose coding path keeps the model's key.
 struct KeyedMember {
     let entry: Int
     let respelled: Bool
+    let awaitsType: Bool
+
+    init(entry: Int, respelled: Bool) {
+        self.entry = entry
+        self.respelled = respelled
+        awaitsType = respelled
+    }
+
+    init(entry: Int, respelled: Bool, awaitsType: Bool) {
+        self.entry = entry
+        self.respelled = respelled
+        self.awaitsType = awaitsType
+    }
 }

@@ -27,7 +27,7 @@ extension KeyedContainer {
                             .matchedKey, .keyPath, entry: entry, path: pathNode.path(appending: key), type: nil,
                             "Matched key path \"\(alias)\" to \"\(name)\" (a registered alias).")
                     }
-                    return KeyedMember(entry: entry, respelled: false)
+                    return KeyedMember(entry: entry, respelled: false, awaitsType: notes)
                 }
             }
         }
@@ -40,7 +40,7 @@ extension KeyedContainer {
                         ? "Matched key \"\" to the enclosing object (an empty key path)."
                         : "Matched key path \"\(name)\".")
             }
-            return KeyedMember(entry: entry, respelled: false)
+            return KeyedMember(entry: entry, respelled: false, awaitsType: notes)
         }
         return nil
     }

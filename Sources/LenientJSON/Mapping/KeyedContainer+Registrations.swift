@@ -21,7 +21,7 @@ extension KeyedContainer {
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
         }
-        if found.respelled { impl.typeKeyEvents(T.self) }
+        if found.awaitsType { impl.typeKeyEvents(T.self) }
         let foundKey = pathKey(key, found)
         let mark = impl.report?.events.count ?? 0
         let leniency = impl.session.leniencyCount
@@ -69,7 +69,7 @@ extension KeyedContainer {
                 "Used the registered default \(DecoderImpl.show(propertyDefault)) (\(DecoderImpl.reason(error)))")
             return propertyDefault
         }
-        if let found, found.respelled { impl.typeOptionalKeyEvents(T.self) }
+        if let found, found.awaitsType { impl.typeOptionalKeyEvents(T.self) }
         guard let found, impl.map.kind(found.entry) != .null else {
             impl.note(
                 .usedDefault, .defaultRegistered, entry: found?.entry,
