@@ -481,16 +481,6 @@ enum DateCase: Equatable, CustomStringConvertible {
     }
 }
 
-func dateErrorDescription(_ error: any Error) -> String {
-    switch error as? DecodingError {
-    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .keyNotFound(_, let context)?,
-        .dataCorrupted(let context)?:
-        return context.debugDescription
-    default:
-        return "\(error)"
-    }
-}
-
 struct DateRow: Sendable, CustomTestStringConvertible {
     var json: String
     var strategy: DateStrategy
@@ -605,7 +595,7 @@ struct DateRow: Sendable, CustomTestStringConvertible {
                     "\(context): \(DateCase(result)) ≠ JSONDecoder's \(DateCase(foundation)) (\(error))",
                     sourceLocation: sourceLocation)
                 if strategy != .custom {
-                    let message = dateErrorDescription(error)
+                    let message = debugMessage(error)
                     #expect(
                         message.hasPrefix("Expected Date at $.v") && !message.contains("Double"),
                         "\(context): \(message)",
@@ -698,7 +688,7 @@ struct DateMessageRow: Sendable, CustomTestStringConvertible {
                 "\(DateCase(result)) ≠ JSONDecoder's \(DateCase(foundation))",
                 sourceLocation: sourceLocation)
             guard case .failure(let error) = result else { continue }
-            let message = dateErrorDescription(error)
+            let message = debugMessage(error)
             #expect(
                 message.hasPrefix("Expected Date at $.created (line 3, column 14), found string \"yesterday\"; tried "),
                 "\(message)",
@@ -718,9 +708,9 @@ struct DateMessageRow: Sendable, CustomTestStringConvertible {
                 }
                 #expect(DateCase(fromTree) == DateCase(foundation), sourceLocation: sourceLocation)
                 #expect(
-                    dateErrorDescription(treeError).hasPrefix(
+                    debugMessage(treeError).hasPrefix(
                         "Expected Date at $.created, found string \"yesterday\"; tried "),
-                    "\(dateErrorDescription(treeError))", sourceLocation: sourceLocation)
+                    "\(debugMessage(treeError))", sourceLocation: sourceLocation)
             }
         }
     }
