@@ -1,3 +1,5 @@
+import Foundation
+
 /// What leniency did during one decode: every coercion, fuzzy key match, default, dropped
 /// element and recovery to `nil`.
 ///
@@ -20,11 +22,61 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
     /// Creates an empty report.
     ///
     /// One report may collect the events of several decodes, in turn.
-    public init() { events = [] }
+    public init() { storage = nil }
+
     /// The events in the order they happened.
     ///
-    /// Each decode appends its events after those already here.
-    public var events: [LenientDecodingEvent]
+    /// Each decode appends its events after those already here. A decode only records what
+    /// each rule did; the events' paths, positions, found values and descriptions are made
+    /// the first time they are read, so a report that is never read costs little. Until then
+    /// the report keeps the decoded document.
+    public var events: [LenientDecodingEvent] {
+        get { storage?.events ?? [] }
+        set { storage = newValue.isEmpty ? nil : ReportStorage(batches: [EventBatch(events: newValue)]) }
+    }
+
+    /// The decodes' batches of events, read when first asked for; `nil` when there are none.
+    private var storage: ReportStorage?
+
+    /// A report of one decode's events.
+    init(_ batch: EventBatch) { storage = ReportStorage(batches: [batch]) }
+
+    /// Appends one decode's events.
+    mutating func append(_ batch: EventBatch) {
+        storage = ReportStorage(batches: (storage?.batches ?? []) + [batch])
+    }
+
+    /// The batches of events, one per decode (or per `events` set).
+    var batches: [EventBatch] { storage?.batches ?? [] }
+
+    /// Whether two reports hold the same events, in the same order.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.events == rhs.events }
+
+    /// Hashes the report's events.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) { hasher.combine(events) }
+
+    private enum CodingKeys: String, CodingKey {
+        case events
+    }
+
+    /// Creates a report from its JSON form, `{"events": [...]}`.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        storage = nil
+        events = try container.decode([LenientDecodingEvent].self, forKey: .events)
+    }
+
+    /// Writes the report as `{"events": [...]}`, each event in its flat form.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(events, forKey: .events)
+    }
 
     /// The events grouped by kind and path pattern, one line per group, for logs.
     ///
@@ -91,5 +143,26 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
             i += 1
         }
         return String(decoding: result, as: UTF8.self)
+    }
+}
+
+/// A report's batches, immutable once made; with more than one, their events joined once, at
+/// the first read, so that reading `events` again costs nothing.
+private final class ReportStorage: @unchecked Sendable {
+    let batches: [EventBatch]
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var joined: [LenientDecodingEvent]?
+
+    init(batches: [EventBatch]) { self.batches = batches }
+
+    var events: [LenientDecodingEvent] {
+        if batches.count == 1 { return batches[0].events }
+        lock.lock()
+        defer { lock.unlock() }
+        if let joined { return joined }
+        let events = batches.flatMap(\.events)
+        joined = events
+        return events
     }
 }

@@ -95,25 +95,39 @@ public final class LenientDecodingStatistics: Sendable {
     ///
     /// - Parameter report: The events of one decode (empty for a decode without events).
     public func add(_ report: LenientDecodingReport) {
-        // Each event's pattern is made once, outside the lock.
-        let keys = report.events.map {
-            PatternKey(kind: $0.kind, rule: $0.rule, path: LenientDecodingReport.pattern(of: $0.path))
+        add(report.batches)
+    }
+
+    /// Adds one decode whose events are `batches`. Their patterns are counted from what the
+    /// rules recorded (``EventBatch/patternGroups()``), outside the lock; an event is made only
+    /// as the first of a pattern not seen before.
+    func add(_ batches: [EventBatch]) {
+        var groups: [(key: PatternKey, count: Int, batch: EventBatch, first: Int)] = []
+        var index: [PatternKey: Int] = [:]
+        for batch in batches {
+            for group in batch.patternGroups() {
+                let key = PatternKey(kind: group.kind, rule: group.rule, path: group.path ?? "")
+                if let known = index[key] {
+                    groups[known].count += group.count
+                } else {
+                    index[key] = groups.count
+                    groups.append((key, group.count, batch, group.first))
+                }
+            }
         }
-        var counted: [PatternKey: Int] = [:]
-        for key in keys { counted[key, default: 0] += 1 }
         lock.lock()
         defer { lock.unlock() }
         state.decodes += 1
-        var seen = Set<PatternKey>()
-        for (key, event) in zip(keys, report.events) {
-            guard seen.insert(key).inserted, let count = counted[key] else { continue }
-            if let index = state.index[key] {
-                state.patterns[index].count += count
-                state.patterns[index].decodes += 1
+        for group in groups {
+            if let known = state.index[group.key] {
+                state.patterns[known].count += group.count
+                state.patterns[known].decodes += 1
             } else {
-                state.index[key] = state.patterns.count
+                state.index[group.key] = state.patterns.count
                 state.patterns.append(
-                    Pattern(kind: key.kind, rule: key.rule, path: key.path, count: count, decodes: 1, first: event))
+                    Pattern(
+                        kind: group.key.kind, rule: group.key.rule, path: group.key.path, count: group.count,
+                        decodes: 1, first: group.batch.event(at: group.first)))
             }
         }
     }

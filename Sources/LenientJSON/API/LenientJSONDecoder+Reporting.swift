@@ -12,9 +12,9 @@ extension LenientJSONDecoder {
         guard report != nil || readers.onReport != nil || readers.statistics != nil else { return try body(nil) }
         let collector = ReportCollector()
         defer {
-            let events = collector.finishedEvents
-            report?.pointee.events.append(contentsOf: events)
-            Self.deliver(events[...], onReport: readers.onReport, statistics: readers.statistics)
+            let batch = collector.takeBatch()
+            if let batch { report?.pointee.append(batch) }
+            Self.deliver(batch, onReport: readers.onReport, statistics: readers.statistics)
         }
         return try body(collector)
     }
@@ -24,15 +24,13 @@ extension LenientJSONDecoder {
         try withUnsafeMutablePointer(to: &report) { try reporting(into: $0, body) }
     }
 
-    /// Gives one decode's `events` to ``onReport`` (when there are any) and ``statistics``.
+    /// Gives one decode's events, `batch` (`nil` when it had none), to ``onReport`` (when there
+    /// are any) and ``statistics``.
     static func deliver(
-        _ events: ArraySlice<LenientDecodingEvent>, onReport: (@Sendable (LenientDecodingReport) -> Void)?,
+        _ batch: EventBatch?, onReport: (@Sendable (LenientDecodingReport) -> Void)?,
         statistics: LenientDecodingStatistics?
     ) {
-        guard onReport != nil || statistics != nil else { return }
-        var report = LenientDecodingReport()
-        report.events = Array(events)
-        statistics?.add(report)
-        if !events.isEmpty { onReport?(report) }
+        statistics?.add(batch.map { [$0] } ?? [])
+        if let batch, let onReport { onReport(LenientDecodingReport(batch)) }
     }
 }

@@ -24,11 +24,10 @@ extension DecoderImpl {
     {
         let kind = map.kind(entry)
         if kind == .null { return nil }
-        let path = { parent.path(appending: key) }
         if kind == .array, let element = singleScalarElement(entry) {
             let value = try unwrap(element, as: type, parent: parent, key: key)
             try recordLeniency(
-                .coerced, .valueUnwrapped, entry: entry, path: path(), type: T.self,
+                .coerced, .valueUnwrapped, entry: entry, path: parent.appending(key), type: T.self,
                 "Unwrapped a one-element array into \(DecodingErrors.typeName(T.self)).")
             session.structuralCount += 1
             return value
@@ -37,7 +36,7 @@ extension DecoderImpl {
             NumericText.isBlank(try stringValue(entry, path: parent, key: key)), let value = scalarDefault(T.self)
         {
             try recordLeniency(
-                .usedDefault, .defaultBuiltIn, entry: entry, path: path(), type: T.self,
+                .usedDefault, .defaultBuiltIn, entry: entry, path: parent.appending(key), type: T.self,
                 "Used the default \(value) for an empty string.")
             return value
         }
@@ -67,8 +66,8 @@ extension DecoderImpl {
         }
         if let value {
             try recordLeniency(
-                .coerced, coercionRule(entry, as: T.self), entry: entry, path: path(), type: T.self,
-                "Coerced \(DecodingErrors.found(map, entry)) to \(DecodingErrors.typeName(T.self)) \(Self.show(value))."
+                .coerced, coercionRule(entry, as: T.self), entry: entry, path: parent.appending(key), type: T.self,
+                "Coerced \(DecodingErrors.found(self.map, entry)) to \(DecodingErrors.typeName(T.self)) \(Self.show(value))."
             )
         }
         return value
@@ -123,5 +122,16 @@ extension DecoderImpl {
     static func show(_ value: Any) -> String {
         if let string = value as? String { return "\"\(string)\"" }
         return "\(value)"
+    }
+
+    /// `value`, to be shown by ``show(_:)`` when its event is read, after the decode: a class
+    /// instance, which the model holding it may change by then, is described now.
+    static func frozen(_ value: Any) -> Any {
+        type(of: value) is AnyClass ? DescribedValue(description: show(value)) : value
+    }
+
+    /// A value described already (``frozen(_:)``).
+    private struct DescribedValue: CustomStringConvertible {
+        let description: String
     }
 }

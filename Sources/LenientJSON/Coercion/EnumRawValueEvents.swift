@@ -6,21 +6,23 @@ extension DecoderImpl {
     /// Renames the `number.fromString` events that enum `T`'s own decode at `entry` recorded
     /// (`events`, a range of `report.events`) to `enum.fromNumericString`, typed `T`.
     func renameNumericRawValueEvents<T>(
-        _ type: T.Type, entry: Int, path: [any CodingKey], events: Range<Int>, in report: ReportCollector
+        _ type: T.Type, entry: Int, path: CodingPathNode, events: Range<Int>, in report: ReportCollector
     ) {
         guard map.kind(entry) == .string, let enumType = T.self as? any RawRepresentable.Type,
             Self.hasIntegerRawValues(enumType)
         else { return }
-        let pathString = JSONPath.string(for: path)
-        let typeName = DecodingErrors.typeName(T.self)
+        let pathString = JSONPath.string(for: path.path)
+        let map = self.map
         for index in events where index < report.events.count {
             var record = report.events[index]
-            guard record.rule == .numberFromString, record.built == nil,
-                JSONPath.string(for: record.path) == pathString
-            else { continue }
+            guard record.rule == .numberFromString, JSONPath.string(for: record.path.path) == pathString else {
+                continue
+            }
             record.rule = .enumFromNumericString
             record.type = T.self
-            record.description = "Coerced \(DecodingErrors.found(map, entry)) to \(typeName) (a numeric raw value)."
+            record.describe = {
+                "Coerced \(DecodingErrors.found(map, entry)) to \(DecodingErrors.typeName(T.self)) (a numeric raw value)."
+            }
             report.events[index] = record
         }
     }

@@ -175,7 +175,7 @@ extension DecoderImpl {
                     }
                 }
                 try recordLeniency(
-                    .coerced, .arrayFromObject, entry: entry, path: path.path, type: C.self,
+                    .coerced, .arrayFromObject, entry: entry, path: path, type: C.self,
                     "Read an object with integer keys as an array in key order.")
                 session.structuralCount += 1
                 return result
@@ -184,8 +184,8 @@ extension DecoderImpl {
                 let element = wrappedElement(entry, as: C.Element.self, parent: parent, key: key)
             {
                 try recordLeniency(
-                    .coerced, .arrayWrapped, entry: entry, path: path.path, type: C.self,
-                    "Wrapped \(DecodingErrors.found(map, entry)) in a one-element array.")
+                    .coerced, .arrayWrapped, entry: entry, path: path, type: C.self,
+                    "Wrapped \(DecodingErrors.found(self.map, entry)) in a one-element array.")
                 session.structuralCount += 1
                 return C(CollectionOfOne(element))
             }
@@ -222,7 +222,7 @@ extension DecoderImpl {
         }
         let value = try unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
         try recordLeniency(
-            .coerced, .dictionaryFromEmptyArray, entry: entry, path: parent.path(appending: key), type: T.self,
+            .coerced, .dictionaryFromEmptyArray, entry: entry, path: parent.appending(key), type: T.self,
             "Read [] as an empty dictionary.")
         session.structuralCount += 1
         return value
@@ -247,7 +247,7 @@ extension DecoderImpl {
             return try unwrap(entry, as: type, parent: parent, key: key)
         } catch let error as DecodingError {
             try recordLeniency(
-                .droppedElement, .elementDropped, entry: entry, path: parent.path(appending: key), type: E.self,
+                .droppedElement, .elementDropped, entry: entry, path: parent.appending(key), type: E.self,
                 "Dropped a value that could not be decoded as \(DecodingErrors.typeName(E.self)): \(Self.reason(error))"
             )
             return nil

@@ -22,6 +22,46 @@ indirect enum CodingPathNode: Sendable {
     @inline(__always) func path(appending key: (any CodingKey)?) -> [any CodingKey] {
         appending(key).path
     }
+
+    /// Feeds the path's pattern to `hasher`: its keys as the input spells them, every array
+    /// index the same (the `[*]` of ``LenientDecodingReport/pattern(of:)``), without making a
+    /// string. Two paths with the same pattern feed the same values (``hasSamePattern(as:)``).
+    func combinePattern(into hasher: inout Hasher) {
+        var node = self
+        while case .node(let key, let parent) = node {
+            if let name = Self.patternName(of: key) {
+                hasher.combine(1 as UInt8)
+                hasher.combine(name)
+            } else {
+                hasher.combine(0 as UInt8)
+            }
+            node = parent
+        }
+    }
+
+    /// Whether this path and `other` have the same pattern (as ``combinePattern(into:)`` reads it).
+    func hasSamePattern(as other: CodingPathNode) -> Bool {
+        var a = self
+        var b = other
+        while true {
+            switch (a, b) {
+            case (.root, .root): return true
+            case (.node(let keyA, let parentA), .node(let keyB, let parentB)):
+                guard Self.patternName(of: keyA) == Self.patternName(of: keyB) else { return false }
+                a = parentA
+                b = parentB
+            default: return false
+            }
+        }
+    }
+
+    /// The name a key has in a path pattern: `nil` for an array index, else the key as the
+    /// input spells it (as `JSONPath` writes it).
+    private static func patternName(of key: any CodingKey) -> String? {
+        if type(of: key) == IndexKey.self { return nil }
+        if type(of: key) == MatchedKey.self, let matched = key as? MatchedKey { return matched.inputName }
+        return key.stringValue
+    }
 }
 
 /// The coding key of an array element: `intValue` is the index, `stringValue` is

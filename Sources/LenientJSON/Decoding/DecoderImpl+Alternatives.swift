@@ -94,7 +94,7 @@ extension DecoderImpl {
         }
         if let report, lenientEnd > mark {
             renameNumericRawValueEvents(
-                T.self, entry: entry, path: parent.path(appending: key), events: mark..<lenientEnd, in: report)
+                T.self, entry: entry, path: parent.appending(key), events: mark..<lenientEnd, in: report)
         }
         return value
     }

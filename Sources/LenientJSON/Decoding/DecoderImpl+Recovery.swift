@@ -34,7 +34,7 @@ extension DecoderImpl {
             return try read()
         } catch let error as DecodingError {
             try recordLeniency(
-                .recoveredAsNil, .optionalInvalid, entry: entry, path: parent.path(appending: key), type: T?.self,
+                .recoveredAsNil, .optionalInvalid, entry: entry, path: parent.appending(key), type: T?.self,
                 "Recovered Optional \(DecodingErrors.typeName(T.self)) as nil: \(Self.reason(error))")
             return nil
         }
@@ -45,11 +45,11 @@ extension DecoderImpl {
     /// `false`, a custom date strategy), where parity wins.
     private func nilUnlessReadStrictly<T: Decodable>(
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ rule: LenientRule,
-        _ description: @autoclosure () -> String
+        _ description: @autoclosure @escaping () -> String
     ) throws -> T? {
         if let value = try? strictDecoder.unwrap(entry, as: type, parent: parent, key: key) { return value }
         try recordLeniency(
-            .coerced, rule, entry: entry, path: parent.path(appending: key), type: T?.self, description())
+            .coerced, rule, entry: entry, path: parent.appending(key), type: T?.self, description())
         return nil
     }
 
@@ -72,7 +72,7 @@ extension DecoderImpl {
         discardEvents(from: mark, leniency: leniencyBefore)
         discardUnusedKeys(from: unusedMark)
         try recordLeniency(
-            .recoveredAsNil, .optionalInvalid, entry: entry, path: parent.path(appending: key), type: T?.self,
+            .recoveredAsNil, .optionalInvalid, entry: entry, path: parent.appending(key), type: T?.self,
             "Read an object with none of \(DecodingErrors.typeName(T.self))'s keys as nil.")
         return nil
     }
@@ -89,9 +89,10 @@ extension DecoderImpl {
         let isMissing = map.kind(entry) == .null
         let allowed = isMissing ? options.policy.missingValues == .useDefault : options.policy.invalidValues == .recover
         guard allowed, let value = defaultValue(type, parent: parent, key: key) else { throw error }
+        let shown = Self.frozen(value)
         try recordLeniency(
-            .usedDefault, .defaultBuiltIn, entry: entry, path: parent.path(appending: key), type: T.self,
-            "Used the default \(Self.show(value)) for \(isMissing ? "null" : "an invalid value") "
+            .usedDefault, .defaultBuiltIn, entry: entry, path: parent.appending(key), type: T.self,
+            "Used the default \(Self.show(shown)) for \(isMissing ? "null" : "an invalid value") "
                 + "(\(Self.reason(error)))"
         )
         return value
@@ -101,9 +102,10 @@ extension DecoderImpl {
     func defaultForMissing<T: Decodable>(_ type: T.Type, parent: CodingPathNode, key: any CodingKey) throws -> T? {
         guard options.policy.missingValues == .useDefault, let value = defaultValue(type, parent: parent, key: key)
         else { return nil }
+        let shown = Self.frozen(value)
         try recordLeniency(
-            .usedDefault, .defaultBuiltIn, entry: nil, path: parent.path(appending: key), type: T.self,
-            "Used the default \(Self.show(value)) for a missing key.")
+            .usedDefault, .defaultBuiltIn, entry: nil, path: parent.appending(key), type: T.self,
+            "Used the default \(Self.show(shown)) for a missing key.")
         return value
     }
 

@@ -116,7 +116,6 @@ final class DecoderImpl: Decoder {
 
     /// Drops the containers kept for reuse; called when the decode this decoder made is over.
     func endDecode() {
-        report?.build()  // while the document's bytes are still there
         containerSlots?.deallocate()
         containerSlots = nil
         strictNested?.endDecode()

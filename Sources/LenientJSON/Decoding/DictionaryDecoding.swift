@@ -75,7 +75,7 @@ extension Dictionary: MemberwiseDictionary where Key: MemberName, Value: Decodab
                 member = try Key.key(for: name, path: path.path)
             } catch let error as DecodingError where impl.options.policy.invalidValues == .recover {
                 try impl.recordLeniency(
-                    .droppedElement, .elementDropped, entry: value, path: path.path(appending: NameKey(name)),
+                    .droppedElement, .elementDropped, entry: value, path: path.appending(NameKey(name)),
                     type: Value.self,
                     "Dropped a member whose key is not \(DecodingErrors.typeName(Key.self)): "
                         + DecoderImpl.reason(error)

@@ -100,7 +100,7 @@ extension KeyedContainer {
             guard impl.options.policy.missingValues == .useDefault else { throw keyNotFound(key) }
             let container = try make(empty, pathNode.appending(key))
             try impl.recordLeniency(
-                .usedDefault, .defaultBuiltIn, entry: nil, path: pathNode.path(appending: key), type: C.self,
+                .usedDefault, .defaultBuiltIn, entry: nil, path: pathNode.appending(key), type: C.self,
                 "Used an empty container for a missing key.")
             return container
         }
@@ -116,7 +116,7 @@ extension KeyedContainer {
             else { throw error }
             let container = try make(empty, path)
             try impl.recordLeniency(
-                .usedDefault, .defaultBuiltIn, entry: found.entry, path: path.path, type: C.self,
+                .usedDefault, .defaultBuiltIn, entry: found.entry, path: path, type: C.self,
                 "Used an empty container for \(isMissing ? "null" : "an invalid value") (\(DecoderImpl.reason(error)))")
             return container
         }

@@ -345,7 +345,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             found = try lookup(key)
         } catch let error as DecodingError where impl.options.policy.invalidValues != .throw {
             impl.note(
-                .recoveredAsNil, .optionalInvalid, entry: object, path: pathNode.path(appending: key), type: nil,
+                .recoveredAsNil, .optionalInvalid, entry: object, path: pathNode.appending(key), type: nil,
                 "Recovered as nil: \(DecoderImpl.reason(error))")
             return nil
         }

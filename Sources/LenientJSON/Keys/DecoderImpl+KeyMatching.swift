@@ -79,7 +79,7 @@ extension DecoderImpl {
         let pathKey = MatchedKey(key, keyEntry: chosen, in: map)
         let order = map.keysHaveDocumentOrder ? "first" : "first in UTF-8 order"
         note(
-            .matchedKey, .keyNormalized, entry: chosen + 1, path: path.path(appending: pathKey), type: nil,
+            .matchedKey, .keyNormalized, entry: chosen + 1, path: path.appending(pathKey), type: nil,
             "Matched key \"\(pathKey.inputName)\" to \"\(key.stringValue)\""
                 + (spellings > 1 ? " (the \(order) of \(spellings) keys that match it)." : "."))
     }

@@ -43,9 +43,9 @@ extension DecoderImpl {
             discardEvents(from: mark, leniency: leniency)
             discardUnusedKeys(from: unusedMark)
             try noteRegistered(
-                .usedDefault, .defaultRegistered, entry: entry, path: parent.path(appending: key), type: T.self,
+                .usedDefault, .defaultRegistered, entry: entry, path: parent.appending(key), type: T.self,
                 "Used the registered fallback \(Self.show(fallback)) for "
-                    + (map.kind(entry) == .null ? "null" : "a value that could not be decoded")
+                    + (self.map.kind(entry) == .null ? "null" : "a value that could not be decoded")
                     + " (\(Self.reason(error)))"
             )
             return fallback
@@ -53,7 +53,7 @@ extension DecoderImpl {
     }
 
     /// `T`'s registered fallback for a missing key, noted; `nil` when it has none.
-    func fallbackForMissing<T>(_ type: T.Type, path: @autoclosure () -> [any CodingKey]) -> T? {
+    func fallbackForMissing<T>(_ type: T.Type, path: @autoclosure () -> CodingPathNode) -> T? {
         guard !mode.readsStrictly, let fallback = options.registrations?[T.self]?.fallback as? T else { return nil }
         note(
             .usedDefault, .defaultRegistered, entry: nil, path: path(), type: T.self,
@@ -65,9 +65,9 @@ extension DecoderImpl {
     /// ``recordLeniency(_:entry:path:_:)``, invalid JSON at `entry` is thrown, never replaced.
     func noteRegistered(
         _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?,
-        path: @autoclosure () -> [any CodingKey], type: Any.Type, _ description: @autoclosure () -> String
+        path: @autoclosure () -> CodingPathNode, type: Any.Type, _ description: @autoclosure @escaping () -> String
     ) throws {
-        if let entry, let error = malformedToken(in: entry, path: path) { throw error }
+        if let entry, let error = malformedToken(in: entry, path: { path().path }) { throw error }
         note(kind, rule, entry: entry, path: path(), type: type, description(), countsAsLeniency: false)
     }
 
@@ -114,7 +114,7 @@ extension DecoderImpl {
             let value = Self.enumCase(enumType, rawValue: target) as? T
         else { return nil }
         note(
-            .coerced, .enumAlias, entry: entry, path: parent.path(appending: key), type: T.self,
+            .coerced, .enumAlias, entry: entry, path: parent.appending(key), type: T.self,
             "Matched the registered alias \"\(text)\" to \(DecodingErrors.typeName(T.self)) raw value \"\(target)\".",
             countsAsLeniency: false)
         return value

@@ -16,7 +16,7 @@ extension KeyedContainer {
                     if notes {
                         let pathKey = MatchedKey(key, keyEntry: entry - 1, in: impl.map)
                         impl.note(
-                            .matchedKey, .keyAlias, entry: entry, path: pathNode.path(appending: pathKey), type: nil,
+                            .matchedKey, .keyAlias, entry: entry, path: pathNode.appending(pathKey), type: nil,
                             "Matched key \"\(alias)\" to \"\(name)\" (a registered alias).")
                     }
                     return KeyedMember(entry: entry, respelled: true)
@@ -24,7 +24,7 @@ extension KeyedContainer {
                 if let entry = try impl.keyPathMember(alias, in: object, path: pathNode) {
                     if notes {
                         impl.note(
-                            .matchedKey, .keyPath, entry: entry, path: pathNode.path(appending: key), type: nil,
+                            .matchedKey, .keyPath, entry: entry, path: pathNode.appending(key), type: nil,
                             "Matched key path \"\(alias)\" to \"\(name)\" (a registered alias).")
                     }
                     return KeyedMember(entry: entry, respelled: false, awaitsType: notes)
@@ -35,7 +35,7 @@ extension KeyedContainer {
             if notes {
                 // Reported as an alias's key path is, above (ReportRuleFixTests).
                 impl.note(
-                    .matchedKey, .keyPath, entry: entry, path: pathNode.path(appending: key), type: nil,
+                    .matchedKey, .keyPath, entry: entry, path: pathNode.appending(key), type: nil,
                     name.isEmpty
                         ? "Matched key \"\" to the enclosing object (an empty key path)."
                         : "Matched key path \"\(name)\".")

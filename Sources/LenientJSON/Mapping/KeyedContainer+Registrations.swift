@@ -12,12 +12,12 @@ extension KeyedContainer {
         guard let found = try lookup(key) else {
             if let propertyDefault {
                 impl.note(
-                    .usedDefault, .defaultRegistered, entry: nil, path: pathNode.path(appending: key), type: T.self,
+                    .usedDefault, .defaultRegistered, entry: nil, path: pathNode.appending(key), type: T.self,
                     "Used the registered default \(DecoderImpl.show(propertyDefault)) for a missing key.",
                     countsAsLeniency: false)
                 return propertyDefault
             }
-            if let fallback = impl.fallbackForMissing(T.self, path: pathNode.path(appending: key)) { return fallback }
+            if let fallback = impl.fallbackForMissing(T.self, path: pathNode.appending(key)) { return fallback }
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
         }
@@ -35,7 +35,7 @@ extension KeyedContainer {
                 impl.discardEvents(from: mark, leniency: leniency)
                 impl.discardUnusedKeys(from: unusedMark)
                 try impl.noteRegistered(
-                    .usedDefault, .defaultRegistered, entry: found.entry, path: pathNode.path(appending: foundKey),
+                    .usedDefault, .defaultRegistered, entry: found.entry, path: pathNode.appending(foundKey),
                     type: T.self,
                     "Used the registered default \(DecoderImpl.show(propertyDefault)) for "
                         + "\(Self.describe(found.entry, in: impl)) (\(DecoderImpl.reason(error)))"
@@ -65,7 +65,7 @@ extension KeyedContainer {
             found = try lookup(key)
         } catch let error as DecodingError {
             try impl.noteRegistered(
-                .usedDefault, .defaultRegistered, entry: object, path: pathNode.path(appending: key), type: T?.self,
+                .usedDefault, .defaultRegistered, entry: object, path: pathNode.appending(key), type: T?.self,
                 "Used the registered default \(DecoderImpl.show(propertyDefault)) (\(DecoderImpl.reason(error)))")
             return propertyDefault
         }
@@ -73,7 +73,7 @@ extension KeyedContainer {
         guard let found, impl.map.kind(found.entry) != .null else {
             impl.note(
                 .usedDefault, .defaultRegistered, entry: found?.entry,
-                path: pathNode.path(appending: found.map { pathKey(key, $0) } ?? key), type: T?.self,
+                path: pathNode.appending(found.map { pathKey(key, $0) } ?? key), type: T?.self,
                 "Used the registered default \(DecoderImpl.show(propertyDefault)) for "
                     + (found == nil ? "a missing key" : "null") + ".",
                 countsAsLeniency: false)
@@ -96,7 +96,7 @@ extension KeyedContainer {
         impl.discardEvents(from: mark, leniency: leniency)
         impl.discardUnusedKeys(from: unusedMark)
         try impl.noteRegistered(
-            .usedDefault, .defaultRegistered, entry: found.entry, path: pathNode.path(appending: foundKey),
+            .usedDefault, .defaultRegistered, entry: found.entry, path: pathNode.appending(foundKey),
             type: T?.self,
             "Used the registered default \(DecoderImpl.show(propertyDefault)) for \(reason)")
         return propertyDefault

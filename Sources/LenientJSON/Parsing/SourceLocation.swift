@@ -47,6 +47,9 @@ struct SourceLocator {
         current = origin
     }
 
+    /// A locator of the same text that has located nothing yet.
+    func restarted() -> SourceLocator { SourceLocator(origin: origin) }
+
     /// Whether the text starts inside a line of a larger stream (an error excerpt marks its first line cut).
     var startsMidLine: Bool { origin.column > 1 }
 

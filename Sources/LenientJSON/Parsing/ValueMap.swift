@@ -88,6 +88,16 @@ final class ValueMap: @unchecked Sendable {
         return locator.location(of: offset, in: UnsafeBufferPointer(bytes))
     }
 
+    /// The line and column of the value at `entry` (a string's opening quote), found by
+    /// `locator` rather than this map's own: a report builds its events after the decode, maybe
+    /// on another thread (`Report/EventBatch.swift`), and touches no state of the map.
+    func location(of entry: Int, using locator: inout SourceLocator) -> SourceLocation {
+        if let pinnedLocation { return pinnedLocation }
+        var offset = self.offset(entry)
+        if kind(entry) == .string { offset -= 1 }
+        return locator.location(of: offset, in: UnsafeBufferPointer(bytes))
+    }
+
     /// A map of one `null` (its ``nullEntry``) standing for a member missing from `object`
     /// (`superDecoder()` without a `"super"` key), located at `object`: errors about it point
     /// at the object, and the map keeps nothing of this one.

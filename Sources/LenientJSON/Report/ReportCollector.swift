@@ -1,12 +1,11 @@
 /// Collects report events during one decode. It exists only when someone reads the events (a
 /// `report:` argument, ``LenientJSONDecoder/onReport`` or ``LenientJSONDecoder/statistics``), so
-/// a decode without them builds no event text at all.
+/// a decode without them records nothing.
 ///
 /// A rule that fires stores only what it knows (a ``Record``: kind, rule, entry, coding path,
-/// type, description); the event's path string, pointer, line and column, offset, found value
-/// and sentence are made once, when the decode ends (``DecoderImpl/endDecode()`` calls
-/// ``build()``) and only for the events an abandoned attempt did not remove, in one forward pass
-/// over the text.
+/// type, and how to describe it); the event's path string, pointer, line and column, offset,
+/// found value and sentence are made when someone reads the events (``EventBatch``), not during
+/// the decode. When the decode ends, its records move to an ``EventBatch`` (``takeBatch()``).
 final class ReportCollector {
     /// What a rule recorded, in document order; an attempt that fails removes its own
     /// (``DecoderImpl/discardEvents(from:leniency:)``).
@@ -16,21 +15,22 @@ final class ReportCollector {
     /// read, which gives the type (``DecoderImpl/typeKeyEvents(_:)``).
     var untypedFrom = -1
 
-    /// One event as recorded: what the rule knew when it fired. `built` is the public event,
-    /// made by ``ReportCollector/build()``; until then `map` holds the document it points into.
+    /// One event as recorded: what the rule knew when it fired.
     struct Record {
         let kind: LenientDecodingEvent.Kind
         var rule: LenientRule
         let entry: Int?
-        let path: [any CodingKey]
+        /// The coding path of the place, as the decode's linked list (a string only when built).
+        let path: CodingPathNode
         /// The Swift type decoded at the place; `nil` for a key lookup until its read
         /// (``ReportCollector/assignType(_:)``).
         var type: Any.Type?
-        var description: String
-        /// The document `entry` points into; dropped once the event is built, so that the
-        /// report keeps no document alive.
-        var map: ValueMap?
-        var built: LenientDecodingEvent?
+        /// Makes what the rule did, as a sentence, when the event is built. It reads only values
+        /// fixed when the rule fired and the document, whose bytes the map keeps
+        /// (``ValueMap/keepBytes()``) while a record refers to it.
+        var describe: () -> String
+        /// The document `entry` points into.
+        let map: ValueMap
     }
 
     /// Gives `type` to the key events that wait for one.
@@ -39,88 +39,57 @@ final class ReportCollector {
         for index in Swift.min(untypedFrom, events.count)..<events.count
         where events[index].type == nil && events[index].kind == .matchedKey {
             events[index].type = type
-            if events[index].built != nil { events[index].built?.type = String(describing: type) }
         }
         untypedFrom = -1
     }
 
-    /// Makes the public events of the records not built yet. Those are always the last ones:
-    /// records are appended, removed in runs, and built all at once.
-    func build() {
-        var first = events.count
-        while first > 0 && events[first - 1].built == nil { first -= 1 }
-        guard first < events.count else { return }
-        var reader: DecoderImpl?
-        var typeNames: [ObjectIdentifier: String] = [:]
-        for index in first..<events.count {
-            let record = events[index]
-            guard let map = record.map else { continue }
-            if reader?.map !== map {
-                reader = DecoderImpl(map: map, options: DecodingOptions(), entry: 0, pathNode: .root)
-            }
-            // `String(describing:)` of a type is slow (it demangles); a report names few types.
-            let typeName = record.type.map { type in
-                if let name = typeNames[ObjectIdentifier(type)] { return name }
-                let name = String(describing: type)
-                typeNames[ObjectIdentifier(type)] = name
-                return name
-            }
-            events[index].built = Self.event(record, typeName: typeName ?? "", map: map, reader: reader)
-            events[index].map = nil
+    /// The records of `range` as a batch whose events are made when first read, or `nil` when
+    /// the range is empty. Called when the decode that recorded them has ended.
+    func batch(_ range: Range<Int>) -> EventBatch? {
+        range.isEmpty ? nil : EventBatch(records: Array(events[range]))
+    }
+
+    /// Every record, moved into a batch (the collector keeps none, so that no record's
+    /// description keeps the decoder that holds this collector alive).
+    func takeBatch() -> EventBatch? {
+        defer {
+            events = []
+            untypedFrom = -1
         }
+        return batch(events.indices)
     }
-
-    /// The public event of `record`, whose entry is in `map`; `reader` reads its found value.
-    private static func event(
-        _ record: Record, typeName: String, map: ValueMap, reader: DecoderImpl?
-    ) -> LenientDecodingEvent {
-        let location = record.entry.flatMap { DecodingErrors.location(map, $0) }
-        let pathString = JSONPath.string(for: record.path)
-        let found = record.entry.flatMap { entry in try? reader?.jsonValue(entry, path: .root) }
-        return LenientDecodingEvent(
-            kind: record.kind, rule: record.rule, path: pathString, pointer: JSONPath.pointer(for: record.path),
-            line: location?.line, column: location?.column, offset: record.entry.flatMap { map.sourceOffset(of: $0) },
-            found: found, type: typeName,
-            description: LenientDecodingEvent.sentence(record.description, at: pathString, location))
-    }
-
-    /// The public events of `range` (built first if the decode has not ended yet).
-    func finished(_ range: Range<Int>) -> [LenientDecodingEvent] {
-        build()
-        return events[range].compactMap(\.built)
-    }
-
-    /// Every public event.
-    var finishedEvents: [LenientDecodingEvent] { finished(events.indices) }
 }
 
 extension DecoderImpl {
-    /// Adds an event when a report is being collected; `description` and the path are made only
-    /// then, and the path string, pointer, place and found value when the decode ends
-    /// (``ReportCollector/build()``). Every kind but `matchedKey` counts as leniency,
-    /// unless `countsAsLeniency` is `false` (what a registration did: see
+    /// Adds an event when a report is being collected; the path node, and what `description`
+    /// needs, are kept; the description and everything else about the event are made when someone
+    /// reads it (``EventBatch``). Every kind but `matchedKey` counts as leniency, unless
+    /// `countsAsLeniency` is `false` (what a registration did: see
     /// `Mapping/DecoderImpl+Registrations.swift`). `type` is the Swift type decoded at the place;
     /// `nil` for a key lookup, whose read gives it later (``typeKeyEvents(_:)``).
+    ///
+    /// `description` runs after the decode, maybe on another thread: it may read only values
+    /// that do not change (its parameters, the document), never this decoder's current state.
     @inline(__always)
     func note(
         _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
-        path: @autoclosure () -> [any CodingKey], type: Any.Type?,
-        _ description: @autoclosure () -> String, countsAsLeniency: Bool = true
+        path: @autoclosure () -> CodingPathNode, type: Any.Type?,
+        _ description: @autoclosure @escaping () -> String, countsAsLeniency: Bool = true
     ) {
         if kind != .matchedKey && countsAsLeniency { session.leniencyCount &+= 1 }
         guard let report else { return }
-        record(kind, rule(), entry: entry, path: path(), type: type, description: description(), in: report)
+        record(kind, rule(), entry: entry, path: path(), type: type, description: description, in: report)
     }
 
     @inline(never)
     private func record(
-        _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?, path: [any CodingKey],
-        type: Any.Type?, description: String, in report: ReportCollector
+        _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?, path: CodingPathNode,
+        type: Any.Type?, description: @escaping () -> String, in report: ReportCollector
     ) {
         if type == nil && kind == .matchedKey && report.untypedFrom < 0 { report.untypedFrom = report.events.count }
         report.events.append(
             ReportCollector.Record(
-                kind: kind, rule: rule, entry: entry, path: path, type: type, description: description, map: map))
+                kind: kind, rule: rule, entry: entry, path: path, type: type, describe: description, map: map))
     }
 
     /// Gives `type`, the type read from a member a key lookup found, to the lookup's events.

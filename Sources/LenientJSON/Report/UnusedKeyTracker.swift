@@ -137,7 +137,7 @@ extension DecoderImpl {
             }
             note(
                 .unusedKey, .keyUnused, entry: member.value,
-                path: candidate.path.path(appending: NameKey(member.name)), type: candidate.model, description,
+                path: candidate.path.appending(NameKey(member.name)), type: candidate.model, description,
                 countsAsLeniency: false)
         }
     }

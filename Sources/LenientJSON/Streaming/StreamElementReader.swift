@@ -62,6 +62,8 @@ final class StreamElementReader<T: Decodable> {
     }
 
     deinit {
+        // Records describe themselves through the decoders that hold the collector.
+        collector?.events.removeAll()
         source?.close()
         buffer.deallocate()
         batchText.deallocate()
@@ -113,9 +115,9 @@ final class StreamElementReader<T: Decodable> {
             let (value, events) = decoded[nextDecoded]
             nextDecoded += 1
             if let collector {
-                let built = collector.finished(events)
-                if let onEvent { for event in built { onEvent(event) } }
-                LenientJSONDecoder.deliver(built[...], onReport: readers.onReport, statistics: readers.statistics)
+                let batch = collector.batch(events)
+                if let onEvent, let batch { for event in batch.events { onEvent(event) } }
+                LenientJSONDecoder.deliver(batch, onReport: readers.onReport, statistics: readers.statistics)
             }
             if let value { return value }
         }

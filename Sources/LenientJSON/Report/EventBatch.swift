@@ -1,0 +1,167 @@
+import Foundation
+
+/// The events of one decode (or of one streamed element), kept as the records the rules made
+/// (``ReportCollector/Record``) until someone reads them: a report nobody reads, and statistics,
+/// which count patterns, never make an event's strings. The first read of ``events`` makes
+/// every event, in one forward pass over the text, and drops the records (and with them the
+/// document they point into).
+///
+/// Safe to read from any thread: a report is `Sendable`, so copies of it may be read at once.
+final class EventBatch: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`; `records` is emptied once `built` is made.
+    private var records: [ReportCollector.Record]
+    private var built: [LenientDecodingEvent]?
+    /// Where each record's document starts counting lines (a streamed element's first line is
+    /// a line of the stream), read when the batch was made, on the decode's own thread.
+    private var locators: [ObjectIdentifier: SourceLocator]
+
+    /// The number of events.
+    let count: Int
+
+    /// A batch of `records`, made when their decode has ended.
+    init(records: [ReportCollector.Record]) {
+        self.records = records
+        count = records.count
+        var locators: [ObjectIdentifier: SourceLocator] = [:]
+        for record in records where locators[ObjectIdentifier(record.map)] == nil {
+            locators[ObjectIdentifier(record.map)] = record.map.locator.restarted()
+        }
+        self.locators = locators
+    }
+
+    /// A batch of events made already (a report's `events` set by its user, or decoded).
+    init(events: [LenientDecodingEvent]) {
+        records = []
+        built = events
+        locators = [:]
+        count = events.count
+    }
+
+    /// The events, made at the first read.
+    var events: [LenientDecodingEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return built }
+        var builder = Builder()
+        let events = records.map { event($0, with: &builder) }
+        built = events
+        records = []
+        locators = [:]
+        return events
+    }
+
+    /// Event `index`, made on its own unless every event is made already (the first event of a
+    /// pattern that statistics has not seen).
+    func event(at index: Int) -> LenientDecodingEvent {
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return built[index] }
+        var builder = Builder()
+        return event(records[index], with: &builder)
+    }
+
+    /// The events grouped by kind, rule and path pattern (the path with every array index
+    /// written `[*]`), in the order of each group's first event: what ``LenientDecodingStatistics``
+    /// counts. Made from the records without making any event.
+    func patternGroups() -> [PatternGroup] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return Self.groups(of: built) }
+        var groups: [PatternGroup] = []
+        // Groups by the hash of (kind, rule, pattern); each hash's groups are told apart by
+        // comparing their first records' patterns.
+        var byHash: [Int: [Int]] = [:]
+        for (index, record) in records.enumerated() {
+            var hasher = Hasher()
+            hasher.combine(record.kind)
+            hasher.combine(record.rule)
+            record.path.combinePattern(into: &hasher)
+            let hash = hasher.finalize()
+            let candidates = byHash[hash, default: []]
+            if let group = candidates.first(where: { Self.samePattern(records[groups[$0].first], record) }) {
+                groups[group].count += 1
+            } else {
+                byHash[hash, default: []].append(groups.count)
+                groups.append(PatternGroup(kind: record.kind, rule: record.rule, path: nil, count: 1, first: index))
+            }
+        }
+        for index in groups.indices {
+            let path = JSONPath.string(for: records[groups[index].first].path.path)
+            groups[index].path = LenientDecodingReport.pattern(of: path)
+        }
+        return groups
+    }
+
+    /// One group of ``patternGroups()``: `count` events, the first of them event `first`.
+    struct PatternGroup {
+        let kind: LenientDecodingEvent.Kind
+        let rule: LenientRule
+        /// The path pattern (`$.users[*].age`); `nil` only while the groups are being made.
+        var path: String?
+        var count: Int
+        let first: Int
+    }
+
+    private static func samePattern(_ a: ReportCollector.Record, _ b: ReportCollector.Record) -> Bool {
+        a.kind == b.kind && a.rule == b.rule && a.path.hasSamePattern(as: b.path)
+    }
+
+    private static func groups(of events: [LenientDecodingEvent]) -> [PatternGroup] {
+        var groups: [PatternGroup] = []
+        var index: [LenientDecodingStatistics.PatternKey: Int] = [:]
+        for (position, event) in events.enumerated() {
+            let key = LenientDecodingStatistics.PatternKey(
+                kind: event.kind, rule: event.rule, path: LenientDecodingReport.pattern(of: event.path))
+            if let group = index[key] {
+                groups[group].count += 1
+            } else {
+                index[key] = groups.count
+                groups.append(PatternGroup(kind: key.kind, rule: key.rule, path: key.path, count: 1, first: position))
+            }
+        }
+        return groups
+    }
+
+    /// What making a batch's events reuses from one event to the next: the names of the types
+    /// (`String(describing:)` of a type is slow, it demangles, and a batch names few types) and
+    /// a reader of each document's values.
+    private struct Builder {
+        var names: [ObjectIdentifier: String] = [:]
+        var readers: [ObjectIdentifier: DecoderImpl] = [:]
+
+        mutating func name(of type: Any.Type?) -> String {
+            guard let type else { return "" }
+            if let name = names[ObjectIdentifier(type)] { return name }
+            let name = String(describing: type)
+            names[ObjectIdentifier(type)] = name
+            return name
+        }
+
+        mutating func reader(of map: ValueMap) -> DecoderImpl {
+            if let reader = readers[ObjectIdentifier(map)] { return reader }
+            let reader = DecoderImpl(map: map, options: DecodingOptions(), entry: 0, pathNode: .root)
+            readers[ObjectIdentifier(map)] = reader
+            return reader
+        }
+    }
+
+    /// The public event of `record`. Called with `lock` held.
+    private func event(_ record: ReportCollector.Record, with builder: inout Builder) -> LenientDecodingEvent {
+        let map = record.map
+        var location: SourceLocation?
+        if let entry = record.entry, map.hasSourcePositions {
+            var locator = locators[ObjectIdentifier(map)] ?? SourceLocator()
+            location = map.location(of: entry, using: &locator)
+            locators[ObjectIdentifier(map)] = locator
+        }
+        let path = record.path.path
+        let pathString = JSONPath.string(for: path)
+        let found = record.entry.flatMap { entry in try? builder.reader(of: map).jsonValue(entry, path: .root) }
+        return LenientDecodingEvent(
+            kind: record.kind, rule: record.rule, path: pathString, pointer: JSONPath.pointer(for: path),
+            line: location?.line, column: location?.column, offset: record.entry.flatMap { map.sourceOffset(of: $0) },
+            found: found, type: builder.name(of: record.type),
+            description: LenientDecodingEvent.sentence(record.describe(), at: pathString, location))
+    }
+}
