@@ -67,7 +67,8 @@ extension DecoderImpl {
         if let value {
             try recordLeniency(
                 .coerced, coercionRule(entry, as: T.self), entry: entry, path: parent.appending(key), type: T.self,
-                "Coerced \(DecodingErrors.found(self.map, entry)) to \(DecodingErrors.typeName(T.self)) \(Self.show(value))."
+                "Coerced \(DecodingErrors.found(self.map, entry)) to \(DecodingErrors.typeName(T.self)) "
+                    + "\(Self.show(value))."
             )
         }
         return value

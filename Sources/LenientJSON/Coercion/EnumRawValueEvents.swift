@@ -21,7 +21,8 @@ extension DecoderImpl {
             record.rule = .enumFromNumericString
             record.type = T.self
             record.describe = {
-                "Coerced \(DecodingErrors.found(map, entry)) to \(DecodingErrors.typeName(T.self)) (a numeric raw value)."
+                "Coerced \(DecodingErrors.found(map, entry)) to \(DecodingErrors.typeName(T.self)) "
+                    + "(a numeric raw value)."
             }
             report.events[index] = record
         }

@@ -8,7 +8,8 @@ extension DecoderImpl {
     ///
     /// Invalid JSON is never recovered (the InputAndLimits article): when the value at `entry` holds a
     /// malformed number or string, the syntax error is thrown instead.
-    /// `description` is made only when someone reads the event, after the decode: see ``note(_:_:entry:path:type:_:countsAsLeniency:)``.
+    /// `description` is made only when someone reads the event, after the decode (see
+    /// ``note(_:_:entry:path:type:_:countsAsLeniency:)``).
     func recordLeniency(
         _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
         path: @autoclosure () -> CodingPathNode, type: Any.Type, _ description: @autoclosure @escaping () -> String
