@@ -41,16 +41,23 @@ extension DecoderImpl {
             return value
         }
         let value: T?
+        // The numeric rules say which of them read the value; the others are told apart below.
+        var numberRule: LenientRule?
+        var readBy = LenientRule.numberFromString
         if T.self == Bool.self {
             value = try coerceBool(entry, parent: parent, key: key) as? T
         } else if let integerType = T.self as? any FixedWidthInteger.Type {
-            value = try coerceInteger(entry, as: integerType, parent: parent, key: key) as? T
+            value = try coerceInteger(entry, as: integerType, parent: parent, key: key, rule: &readBy) as? T
+            numberRule = readBy
         } else if T.self == Double.self {
-            value = try coerceFloatingPoint(entry, as: Double.self, parent: parent, key: key) as? T
+            value = try coerceFloatingPoint(entry, as: Double.self, parent: parent, key: key, rule: &readBy) as? T
+            numberRule = readBy
         } else if T.self == Float.self {
-            value = try coerceFloatingPoint(entry, as: Float.self, parent: parent, key: key) as? T
+            value = try coerceFloatingPoint(entry, as: Float.self, parent: parent, key: key, rule: &readBy) as? T
+            numberRule = readBy
         } else if T.self == Decimal.self {
-            value = try coerceDecimal(entry, parent: parent, key: key) as? T
+            value = try coerceDecimal(entry, parent: parent, key: key, rule: &readBy) as? T
+            numberRule = readBy
         } else if T.self == String.self {
             value = coerceString(entry) as? T
         } else if T.self == Data.self {
@@ -66,7 +73,7 @@ extension DecoderImpl {
         }
         if let value {
             try recordLeniency(
-                .coerced, coercionRule(entry, as: T.self), entry: entry, path: parent.appending(key), type: T.self,
+                .coerced, numberRule ?? coercionRule(entry, as: T.self), entry: entry, path: parent.appending(key), type: T.self,
                 "Coerced \(DecodingErrors.found(self.map, entry)) to \(DecodingErrors.typeName(T.self)) "
                     + "\(Self.show(value))."
             )
@@ -91,33 +98,20 @@ extension DecoderImpl {
         return String(scalarText(try stringValue(entry, path: parent, key: key)))
     }
 
-    /// The rule by which ``coerce(_:as:parent:key:)`` read `entry` as `T` (a scalar rule of this
-    /// folder), told apart as the rule files tell them: by the value's kind, then its text.
+    /// The rule by which ``coerce(_:as:parent:key:)`` read `entry` as `T`, for the types other
+    /// than numbers (whose rules say which of them read the value), told apart as the rule files
+    /// tell them: by the value's kind, then its text.
     func coercionRule<T>(_ entry: Int, as type: T.Type) -> LenientRule {
         let kind = map.kind(entry)
-        let text = kind == .string ? (try? stringValue(entry, path: .root, key: nil)).map { scalarText($0) } : nil
         if T.self == Bool.self { return kind == .number ? .boolFromNumber : .boolFromString }
         if T.self == String.self { return kind == .number ? .stringFromNumber : .stringFromBool }
         if T.self == Data.self { return .dataBase64Normalized }
         if T.self == URL.self { return .whitespaceTrimmed }
         if T.self == UUID.self {
+            let text = kind == .string ? (try? stringValue(entry, path: .root, key: nil)).map { scalarText($0) } : nil
             return text.flatMap { UUID(uuidString: String($0)) } != nil ? .whitespaceTrimmed : .uuidNormalized
         }
-        if T.self is any (CaseIterable & RawRepresentable).Type { return .enumNormalized }
-        switch kind {
-        case .true, .false: return .numberFromBool
-        case .number: return .numberTruncated
-        default: break
-        }
-        guard let text else { return .numberFromString }
-        if coercions.contains(.numericStrings), NumericText(text) != nil { return .numberFromString }
-        if T.self == Double.self || T.self == Float.self, coercions.contains(.nonConformingFloats),
-            ["nan", "+nan", "-nan", "infinity", "+infinity", "-infinity", "inf", "+inf", "-inf"]
-                .contains(text.lowercased())
-        {
-            return .numberNonConforming
-        }
-        return .numberFromText
+        return .enumNormalized
     }
 
     static func show(_ value: Any) -> String {

@@ -4,17 +4,19 @@ import Foundation
 /// case, `true`/`false`, and the first number in text (permissive).
 extension DecoderImpl {
     func coerceFloatingPoint<F: BinaryFloatingPoint>(
-        _ entry: Int, as type: F.Type, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, as type: F.Type, parent: CodingPathNode, key: (any CodingKey)?, rule: inout LenientRule
     ) throws -> F? {
         switch map.kind(entry) {
         case .string:
             let string = scalarText(try stringValue(entry, path: parent, key: key))
             if coercions.contains(.numericStrings), let number = NumericText(string) {
+                rule = .numberFromString
                 let value = number.withText { NumberParsing.floatingPoint($0, shape: number.shape, as: type) }
                 guard let value else { throw outOfRange(entry, type, parent, key) }
                 return value
             }
             if coercions.contains(.nonConformingFloats) {
+                rule = .numberNonConforming
                 switch string.lowercased() {
                 case "nan", "+nan": return F.nan
                 case "-nan": return -F.nan  // the sign bit kept, as strtod keeps it
@@ -24,10 +26,12 @@ extension DecoderImpl {
                 }
             }
             if coercions.contains(.numberInText), let number = NumericText.firstNumber(in: string) {
+                rule = .numberFromText
                 return number.withText { NumberParsing.floatingPoint($0, shape: number.shape, as: type) }
             }
             return nil
         case .true, .false:
+            rule = .numberFromBool
             return number(fromBool: entry).flatMap { F($0) }
         default:
             return nil

@@ -2,7 +2,7 @@
 /// the first number in text (permissive). Out-of-range values are errors, never wrapped.
 extension DecoderImpl {
     func coerceInteger<I: FixedWidthInteger>(
-        _ entry: Int, as type: I.Type, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, as type: I.Type, parent: CodingPathNode, key: (any CodingKey)?, rule: inout LenientRule
     ) throws -> I? {
         switch map.kind(entry) {
         case .number:
@@ -13,17 +13,21 @@ extension DecoderImpl {
             guard let value = NumberParsing.truncatedInteger(text, as: type) else {
                 throw outOfRange(entry, type, parent, key)
             }
+            rule = .numberTruncated
             return value
         case .string:
             let string = scalarText(try stringValue(entry, path: parent, key: key))
             if coercions.contains(.numericStrings), let number = NumericText(string) {
+                rule = .numberFromString
                 return try integer(from: number, as: type, entry: entry, parent: parent, key: key)
             }
             if coercions.contains(.numberInText), let number = NumericText.firstNumber(in: string) {
+                rule = .numberFromText
                 return try integer(from: number, as: type, entry: entry, parent: parent, key: key)
             }
             return nil
         case .true, .false:
+            rule = .numberFromBool
             return number(fromBool: entry).flatMap { I(exactly: $0) }
         default:
             return nil

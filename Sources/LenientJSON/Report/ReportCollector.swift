@@ -8,8 +8,9 @@
 /// the decode. When the decode ends, its records move to an ``EventBatch`` (``takeBatch()``).
 final class ReportCollector {
     /// What a rule recorded, in document order; an attempt that fails removes its own
-    /// (``DecoderImpl/discardEvents(from:leniency:)``).
-    var events: [Record] = []
+    /// (``DecoderImpl/discardEvents(from:leniency:)``). Unchecked: one decode, on one thread,
+    /// appends and removes, and no access to it is ever held across another.
+    @exclusivity(unchecked) var events: [Record] = []
     /// The first event made by a key lookup (`key.normalized`, `key.alias`, `key.path`) that
     /// does not know yet the type of the value it found, or `-1`: the lookup comes before the
     /// read, which gives the type (``DecoderImpl/typeKeyEvents(_:)``).
