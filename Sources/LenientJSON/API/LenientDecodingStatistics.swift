@@ -82,6 +82,18 @@ public final class LenientDecodingStatistics: Sendable {
         var decodes = 0
         var patterns: [Pattern] = []
         var index: [PatternKey: Int] = [:]
+        /// The patterns by ``EventBatch/patternHash(_:_:_:)``, with their names: what a decode's
+        /// patterns are found by without making their path strings.
+        var byHash: [Int: [(pattern: Int, names: [String?])]] = [:]
+
+        /// The index of `group`'s pattern, found by its hash and names; `nil` when not found so.
+        func known(_ group: EventBatch.PatternGroup, in batch: EventBatch) -> Int? {
+            guard let hash = group.hash, let candidates = byHash[hash] else { return nil }
+            return candidates.first { candidate in
+                patterns[candidate.pattern].kind == group.kind && patterns[candidate.pattern].rule == group.rule
+                    && batch.group(group, hasPattern: candidate.names)
+            }?.pattern
+        }
     }
 
     private let lock = NSLock()
@@ -99,36 +111,54 @@ public final class LenientDecodingStatistics: Sendable {
     }
 
     /// Adds one decode whose events are `batches`. Their patterns are counted from what the
-    /// rules recorded (``EventBatch/patternGroups()``), outside the lock; an event is made only
-    /// as the first of a pattern not seen before.
+    /// rules recorded (``EventBatch/patternGroups()``), outside the lock, and found among the
+    /// known ones by their hash and names; a path string is made only for a pattern not seen
+    /// before, and an event only as its first.
     func add(_ batches: [EventBatch]) {
-        var groups: [(key: PatternKey, count: Int, batch: EventBatch, first: Int)] = []
-        var index: [PatternKey: Int] = [:]
-        for batch in batches {
-            for group in batch.patternGroups() {
-                let key = PatternKey(kind: group.kind, rule: group.rule, path: group.path ?? "")
-                if let known = index[key] {
-                    groups[known].count += group.count
-                } else {
-                    index[key] = groups.count
-                    groups.append((key, group.count, batch, group.first))
+        var groups: [(group: EventBatch.PatternGroup, batch: EventBatch)] = []
+        if batches.count == 1 {
+            groups = batches[0].patternGroups().map { ($0, batches[0]) }
+        } else {
+            // A report that collected several decodes: its batches' groups are merged by path.
+            var merged: [PatternKey: Int] = [:]
+            for batch in batches {
+                for group in batch.patternGroups() {
+                    let key = PatternKey(kind: group.kind, rule: group.rule, path: batch.path(of: group))
+                    if let known = merged[key] {
+                        groups[known].group.count += group.count
+                    } else {
+                        merged[key] = groups.count
+                        groups.append((group, batch))
+                    }
                 }
             }
         }
         lock.lock()
         defer { lock.unlock() }
         state.decodes += 1
-        for group in groups {
-            if let known = state.index[group.key] {
+        for (group, batch) in groups {
+            if let known = state.known(group, in: batch) {
+                state.patterns[known].count += group.count
+                state.patterns[known].decodes += 1
+                continue
+            }
+            let names = batch.patternNames(of: group)
+            let key = PatternKey(
+                kind: group.kind, rule: group.rule, path: names.map(CodingPathNode.patternString) ?? batch.path(of: group))
+            let index: Int
+            if let known = state.index[key] {
+                index = known
                 state.patterns[known].count += group.count
                 state.patterns[known].decodes += 1
             } else {
-                state.index[group.key] = state.patterns.count
+                index = state.patterns.count
+                state.index[key] = index
                 state.patterns.append(
                     Pattern(
-                        kind: group.key.kind, rule: group.key.rule, path: group.key.path, count: group.count,
-                        decodes: 1, first: group.batch.event(at: group.first)))
+                        kind: key.kind, rule: key.rule, path: key.path, count: group.count, decodes: 1,
+                        first: batch.event(at: group.first)))
             }
+            if let hash = group.hash, let names { state.byHash[hash, default: []].append((index, names)) }
         }
     }
 

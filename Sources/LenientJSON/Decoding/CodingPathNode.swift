@@ -23,43 +23,65 @@ indirect enum CodingPathNode: Sendable {
         appending(key).path
     }
 
-    /// Feeds the path's pattern to `hasher`: its keys as the input spells them, every array
-    /// index the same (the `[*]` of ``LenientDecodingReport/pattern(of:)``), without making a
-    /// string. Two paths with the same pattern feed the same values (``hasSamePattern(as:)``).
+    /// Feeds the path's pattern to `hasher`: its keys as the input spells them (as UTF-8 bytes),
+    /// every array index the same (the `[*]` of ``LenientDecodingReport/pattern(of:)``), without
+    /// making a string.
     func combinePattern(into hasher: inout Hasher) {
         var node = self
         while case .node(let key, let parent) = node {
-            if let name = Self.patternName(of: key) {
-                hasher.combine(1 as UInt8)
-                hasher.combine(name)
-            } else {
+            let keyType = type(of: key)
+            if keyType == IndexKey.self {
                 hasher.combine(0 as UInt8)
+            } else if keyType == MatchedKey.self, let matched = key as? MatchedKey {
+                hasher.combine(1 as UInt8)
+                matched.combineInputSpelling(into: &hasher)
+            } else {
+                hasher.combine(1 as UInt8)
+                var name = key.stringValue
+                name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
             }
             node = parent
         }
     }
 
-    /// Whether this path and `other` have the same pattern (as ``combinePattern(into:)`` reads it).
-    func hasSamePattern(as other: CodingPathNode) -> Bool {
-        var a = self
-        var b = other
-        while true {
-            switch (a, b) {
-            case (.root, .root): return true
-            case (.node(let keyA, let parentA), .node(let keyB, let parentB)):
-                guard Self.patternName(of: keyA) == Self.patternName(of: keyB) else { return false }
-                a = parentA
-                b = parentB
-            default: return false
-            }
+    /// Whether the path's pattern is `names` (``patternNames``).
+    func hasPattern(_ names: [String?]) -> Bool {
+        var node = self
+        var index = names.count
+        while case .node(let key, let parent) = node {
+            index -= 1
+            guard index >= 0, Self.patternName(of: key) == names[index] else { return false }
+            node = parent
         }
+        return index == 0
+    }
+
+    /// The path's keys from the root as ``combinePattern(into:)`` reads them: `nil` for an
+    /// array index, else the key as the input spells it.
+    var patternNames: [String?] {
+        var names: [String?] = []
+        var node = self
+        while case .node(let key, let parent) = node {
+            names.append(Self.patternName(of: key))
+            node = parent
+        }
+        return names.reversed()
+    }
+
+    /// The pattern string of `names` (``patternNames``): `$.users[*].age`, as
+    /// ``LenientDecodingReport/pattern(of:)`` makes it from the path's string.
+    static func patternString(of names: [String?]) -> String {
+        var result = "$"
+        for name in names { result += name.map { JSONPath.segment(forKey: $0) } ?? "[*]" }
+        return result
     }
 
     /// The name a key has in a path pattern: `nil` for an array index, else the key as the
     /// input spells it (as `JSONPath` writes it).
     private static func patternName(of key: any CodingKey) -> String? {
-        if type(of: key) == IndexKey.self { return nil }
-        if type(of: key) == MatchedKey.self, let matched = key as? MatchedKey { return matched.inputName }
+        let keyType = type(of: key)
+        if keyType == IndexKey.self { return nil }
+        if keyType == MatchedKey.self, let matched = key as? MatchedKey { return matched.inputName }
         return key.stringValue
     }
 }

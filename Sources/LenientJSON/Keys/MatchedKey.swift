@@ -23,6 +23,16 @@ struct MatchedKey: CodingKey, Sendable {
         }
     }
 
+    /// Feeds the key as the input spells it to `hasher`, as UTF-8 bytes, without decoding it:
+    /// a key with escapes feeds its escaped text (a report's statistics then make one more
+    /// pattern group, which its path string merges: `LenientDecodingStatistics.add(_:)`).
+    func combineInputSpelling(into hasher: inout Hasher) {
+        switch spelling {
+        case .known(var name): name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        case .keyEntry(let map, let entry): hasher.combine(bytes: UnsafeRawBufferPointer(map.text(entry)))
+        }
+    }
+
     /// The model's `key`, spelled in the input as key entry `entry` of `map`.
     init(_ key: any CodingKey, keyEntry entry: Int, in map: ValueMap) {
         stringValue = key.stringValue

@@ -63,32 +63,26 @@ final class EventBatch: @unchecked Sendable {
 
     /// The events grouped by kind, rule and path pattern (the path with every array index
     /// written `[*]`), in the order of each group's first event: what ``LenientDecodingStatistics``
-    /// counts. Made from the records without making any event.
+    /// counts. Made from the records without making any event or path string.
     func patternGroups() -> [PatternGroup] {
         lock.lock()
         defer { lock.unlock() }
         if let built { return Self.groups(of: built) }
         var groups: [PatternGroup] = []
-        // Groups by the hash of (kind, rule, pattern); each hash's groups are told apart by
-        // comparing their first records' patterns.
-        var byHash: [Int: [Int]] = [:]
+        // Grouped by the 64-bit hash of (kind, rule, pattern) alone: comparing each event's path
+        // with its group's would cost more than the decode (a path is a linked list of
+        // existentials). Two patterns of one decode share a group only if their hashes collide,
+        // with a probability of about 2⁻⁶⁴ per pair under the process's random hash seed.
+        var byHash: [Int: Int] = [:]
         for (index, record) in records.enumerated() {
-            var hasher = Hasher()
-            hasher.combine(record.kind)
-            hasher.combine(record.rule)
-            record.path.combinePattern(into: &hasher)
-            let hash = hasher.finalize()
-            let candidates = byHash[hash, default: []]
-            if let group = candidates.first(where: { Self.samePattern(records[groups[$0].first], record) }) {
+            let hash = Self.patternHash(record.kind, record.rule, record.path)
+            if let group = byHash[hash] {
                 groups[group].count += 1
             } else {
-                byHash[hash, default: []].append(groups.count)
-                groups.append(PatternGroup(kind: record.kind, rule: record.rule, path: nil, count: 1, first: index))
+                byHash[hash] = groups.count
+                groups.append(
+                    PatternGroup(kind: record.kind, rule: record.rule, hash: hash, builtPath: nil, count: 1, first: index))
             }
-        }
-        for index in groups.indices {
-            let path = JSONPath.string(for: records[groups[index].first].path.path)
-            groups[index].path = LenientDecodingReport.pattern(of: path)
         }
         return groups
     }
@@ -97,14 +91,48 @@ final class EventBatch: @unchecked Sendable {
     struct PatternGroup {
         let kind: LenientDecodingEvent.Kind
         let rule: LenientRule
-        /// The path pattern (`$.users[*].age`); `nil` only while the groups are being made.
-        var path: String?
+        /// ``patternHash(_:_:_:)`` of the group; `nil` for a group of events made already, which
+        /// has only its ``builtPath``.
+        let hash: Int?
+        /// The path pattern of events made already.
+        let builtPath: String?
         var count: Int
         let first: Int
     }
 
-    private static func samePattern(_ a: ReportCollector.Record, _ b: ReportCollector.Record) -> Bool {
-        a.kind == b.kind && a.rule == b.rule && a.path.hasSamePattern(as: b.path)
+    /// The pattern's keys of `group`, from the root, as the input spells them (`nil` for an
+    /// array index); `nil` for a group of events made already.
+    func patternNames(of group: PatternGroup) -> [String?]? {
+        guard group.hash != nil else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return built == nil ? records[group.first].path.patternNames : nil
+    }
+
+    /// Whether `group`'s pattern has the keys `names` (``patternNames(of:)``).
+    func group(_ group: PatternGroup, hasPattern names: [String?]) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return built == nil && records[group.first].path.hasPattern(names)
+    }
+
+    /// The path pattern of `group`: `$.users[*].age`.
+    func path(of group: PatternGroup) -> String {
+        if let builtPath = group.builtPath { return builtPath }
+        lock.lock()
+        defer { lock.unlock() }
+        // Events may have been made since the groups were (a stream's `onEvent` reads them).
+        if let built { return LenientDecodingReport.pattern(of: built[group.first].path) }
+        return CodingPathNode.patternString(of: records[group.first].path.patternNames)
+    }
+
+    /// The hash of an event's pattern: its kind, rule and path with every index alike.
+    static func patternHash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ path: CodingPathNode) -> Int {
+        var hasher = Hasher()
+        hasher.combine(kind)
+        hasher.combine(rule)
+        path.combinePattern(into: &hasher)
+        return hasher.finalize()
     }
 
     private static func groups(of events: [LenientDecodingEvent]) -> [PatternGroup] {
@@ -117,7 +145,8 @@ final class EventBatch: @unchecked Sendable {
                 groups[group].count += 1
             } else {
                 index[key] = groups.count
-                groups.append(PatternGroup(kind: key.kind, rule: key.rule, path: key.path, count: 1, first: position))
+                groups.append(
+                    PatternGroup(kind: key.kind, rule: key.rule, hash: nil, builtPath: key.path, count: 1, first: position))
             }
         }
         return groups
