@@ -144,7 +144,8 @@ public final class LenientDecodingStatistics: Sendable {
             }
             let names = batch.patternNames(of: group)
             let key = PatternKey(
-                kind: group.kind, rule: group.rule, path: names.map(CodingPathNode.patternString) ?? batch.path(of: group))
+                kind: group.kind, rule: group.rule,
+                path: names.map(CodingPathNode.patternString) ?? batch.path(of: group))
             let index: Int
             if let known = state.index[key] {
                 index = known

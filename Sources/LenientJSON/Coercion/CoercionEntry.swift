@@ -73,7 +73,8 @@ extension DecoderImpl {
         }
         if let value {
             try recordLeniency(
-                .coerced, numberRule ?? coercionRule(entry, as: T.self), entry: entry, path: parent.appending(key), type: T.self,
+                .coerced, numberRule ?? coercionRule(entry, as: T.self), entry: entry, path: parent.appending(key),
+                type: T.self,
                 "Coerced \(DecodingErrors.found(self.map, entry)) to \(DecodingErrors.typeName(T.self)) "
                     + "\(Self.show(value))."
             )

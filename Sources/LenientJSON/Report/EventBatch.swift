@@ -81,7 +81,8 @@ final class EventBatch: @unchecked Sendable {
             } else {
                 byHash[hash] = groups.count
                 groups.append(
-                    PatternGroup(kind: record.kind, rule: record.rule, hash: hash, builtPath: nil, count: 1, first: index))
+                    PatternGroup(
+                        kind: record.kind, rule: record.rule, hash: hash, builtPath: nil, count: 1, first: index))
             }
         }
         return groups
@@ -146,7 +147,8 @@ final class EventBatch: @unchecked Sendable {
             } else {
                 index[key] = groups.count
                 groups.append(
-                    PatternGroup(kind: key.kind, rule: key.rule, hash: nil, builtPath: key.path, count: 1, first: position))
+                    PatternGroup(
+                        kind: key.kind, rule: key.rule, hash: nil, builtPath: key.path, count: 1, first: position))
             }
         }
         return groups
