@@ -1,5 +1,5 @@
 // Report events are recorded compactly when a rule fires and made into `LenientDecodingEvent`
-// values when the decode ends (Report/ReportCollector.swift). These tests rebuild each event's
+// values when first read (Report/ReportCollector.swift, Report/EventBatch.swift). These tests rebuild each event's
 // place from the input text by a slow, independent path (a scan from the first byte for the line
 // and column, the value's own text for the found value, the path string for the pointer) and
 // check that the events of abandoned attempts never appear (the TheReport article).
@@ -9,7 +9,7 @@ import LenientJSON
 import Synchronization
 import Testing
 
-@Suite("Report events made when the decode ends")
+@Suite("Report events checked against the text")
 struct ReportLazyTests {
     /// The seeds of the messy corpora: 7 (the numbers) and 1 (`compare`'s).
     static let seeds: [UInt64] = [7, 1]
