@@ -3,10 +3,12 @@
 // shared machine; instruction counts do not depend on what else runs.
 //
 //   instructions foundation|lenient twitter|canada|citm_catalog [N=5]
-//   instructions lenient|lenient-report|lenient-statistics messy_twitter|messy_canada|messy_citm_catalog [N=5]
+//   instructions lenient|lenient-report|lenient-statistics|lenient-unused \
+//       messy_twitter|messy_canada|messy_citm_catalog [N=5]
 //
 // `foundation` is `JSONDecoder()`, `lenient` is `LenientJSONDecoder()` (default policy);
-// `lenient-report` passes a `report:` argument, `lenient-statistics` sets `statistics`.
+// `lenient-report` passes a `report:` argument, `lenient-statistics` sets `statistics`,
+// `lenient-unused` passes a `report:` argument with `reportsUnusedKeys` set.
 // `messy_<corpus>` is the corpus rewritten by `MessyCorpus` with seed 1 (`compare` makes the messy
 // twitter so); only LenientJSON decodes it (its baseline is JSONDecoder on the clean corpus).
 //
@@ -23,8 +25,10 @@ import Foundation
 import LenientJSON
 
 let usage = """
-    usage: instructions foundation|lenient|lenient-report|lenient-statistics twitter|canada|citm_catalog [N=5]
-           instructions lenient|lenient-report|lenient-statistics messy_twitter|messy_canada|messy_citm_catalog [N=5]
+    usage: instructions foundation|lenient|lenient-report|lenient-statistics|lenient-unused
+               twitter|canada|citm_catalog [N=5]
+           instructions lenient|lenient-report|lenient-statistics|lenient-unused
+               messy_twitter|messy_canada|messy_citm_catalog [N=5]
     """
 
 /// The seed `compare` uses for the messy twitter.
@@ -58,6 +62,7 @@ struct Run: CorpusModelVisitor {
     let lenient: Bool
     let reports: Bool
     let statistics: Bool
+    let unusedKeys: Bool
     let messy: Bool
     let times: Int
 
@@ -66,6 +71,7 @@ struct Run: CorpusModelVisitor {
         let data = messy ? try corpus.messy(seed: messySeed).data : clean
         let decoder: JSONDecoder = lenient ? LenientJSONDecoder() : JSONDecoder()
         if statistics, let lenient = decoder as? LenientJSONDecoder { lenient.statistics = LenientDecodingStatistics() }
+        if unusedKeys, let lenient = decoder as? LenientJSONDecoder { lenient.reportsUnusedKeys = true }
         let warmUp = try decoder.decode(model, from: data)
         let expected = lenient ? try JSONDecoder().decode(model, from: clean) : warmUp
         guard warmUp == expected else {
@@ -82,7 +88,7 @@ struct Run: CorpusModelVisitor {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let decoders = ["foundation", "lenient", "lenient-report", "lenient-statistics"]
+let decoders = ["foundation", "lenient", "lenient-report", "lenient-statistics", "lenient-unused"]
 guard (2...3).contains(arguments.count), decoders.contains(arguments[0]) else { fail(usage) }
 let lenient = arguments[0] != "foundation"
 let messy = arguments[1].hasPrefix("messy_")
@@ -94,6 +100,7 @@ guard let times = arguments.count == 3 ? Int(arguments[2]) : 5, times > 0 else {
 
 let bytes = try corpus.accept(
     Run(
-        lenient: lenient, reports: arguments[0] == "lenient-report", statistics: arguments[0] == "lenient-statistics",
-        messy: messy, times: times))
+        lenient: lenient, reports: ["lenient-report", "lenient-unused"].contains(arguments[0]),
+        statistics: arguments[0] == "lenient-statistics", unusedKeys: arguments[0] == "lenient-unused", messy: messy,
+        times: times))
 print("\(arguments[0]) \(arguments[1]): \(times) decode(s) of \(bytes) bytes counted")

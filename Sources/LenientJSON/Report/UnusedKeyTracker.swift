@@ -14,8 +14,9 @@ final class UnusedKeyTracker {
         /// A lookup in `object` found the value at `entry` (a member's value, or a value inside a
         /// member for a key path).
         case read(object: Int, entry: Int)
-        /// A lookup in `object` found nothing for `key`, whose did-you-mean is `suggestion`.
-        case missed(object: Int, key: String, suggestion: String)
+        /// A lookup in `object` found nothing for `key` (its did-you-mean is worked out after the
+        /// decode, and only where `object` has unused members).
+        case missed(object: Int, key: String)
     }
 
     private(set) var records: [Record] = []
@@ -37,9 +38,8 @@ final class UnusedKeyTracker {
         records.append(.read(object: object, entry: entry))
     }
 
-    func missed(_ key: String, in object: Int, suggestion: String?) {
-        guard let suggestion else { return }
-        records.append(.missed(object: object, key: key, suggestion: suggestion))
+    func missed(_ key: String, in object: Int) {
+        records.append(.missed(object: object, key: key))
     }
 
     /// Forgets the records after the first `mark`.
@@ -72,7 +72,7 @@ extension DecoderImpl {
         if let member {
             tracker.read(member.entry, in: object)
         } else {
-            tracker.missed(key.stringValue, in: object, suggestion: suggestion(for: key, in: object, path: path))
+            tracker.missed(key.stringValue, in: object)
         }
     }
 
@@ -90,15 +90,15 @@ extension DecoderImpl {
         }
         var candidates: [Int: Candidate] = [:]
         var reads: [Int: [Int]] = [:]
-        var likelyAliases: [Int: [String: String]] = [:]
+        var missed: [Int: [String]] = [:]
         for record in records {
             switch record {
             case .opened(let object, let path, let model):
                 if candidates[object] == nil { candidates[object] = Candidate(path: path, model: model) }
             case .read(let object, let entry):
                 reads[object, default: []].append(entry)
-            case .missed(let object, let key, let suggestion):
-                if likelyAliases[object]?[suggestion] == nil { likelyAliases[object, default: [:]][suggestion] = key }
+            case .missed(let object, let key):
+                missed[object, default: []].append(key)
             }
         }
         var unused: [(key: Int, value: Int, object: Int, name: String)] = []
@@ -117,6 +117,7 @@ extension DecoderImpl {
                 unused.append((key, value, object, name))
             }
         }
+        let likelyAliases = likelyAliases(among: unused, missed: missed, paths: candidates.mapValues(\.path))
         if map.keysHaveDocumentOrder {
             unused.sort { $0.key < $1.key }
         } else {
@@ -128,17 +129,54 @@ extension DecoderImpl {
         }
         for member in unused {
             guard let candidate = candidates[member.object] else { continue }
-            let modelName = DecodingErrors.typeName(candidate.model)
-            var description = "Unused key \"\(member.name)\" in \(modelName)"
-            if let missing = likelyAliases[member.object]?[member.name] {
-                description +=
-                    "; did you mean \"\(missing)\", which \(modelName) missed? "
-                    + "Register \"\(member.name)\" as an alias of it."
-            }
+            let model = candidate.model
+            let name = member.name
+            let missing = likelyAliases[member.object]?[name]
+            // Described when the event is read (`Report/EventBatch.swift`).
             note(
-                .unusedKey, .keyUnused, entry: member.value,
-                path: candidate.path.appending(NameKey(member.name)), type: candidate.model, description,
-                countsAsLeniency: false)
+                .unusedKey, .keyUnused, entry: member.value, path: candidate.path.appending(NameKey(name)),
+                type: model, Self.unusedKeySentence(name, in: model, missing: missing), countsAsLeniency: false)
         }
+    }
+
+    /// What an `unusedKey` event says: the member, the model, and the missed key it likely stands for.
+    private static func unusedKeySentence(_ name: String, in model: Any.Type, missing: String?) -> String {
+        let modelName = DecodingErrors.typeName(model)
+        var description = "Unused key \"\(name)\" in \(modelName)"
+        if let missing {
+            description +=
+                "; did you mean \"\(missing)\", which \(modelName) missed? " + "Register \"\(name)\" as an alias of it."
+        }
+        return description
+    }
+
+    /// For each object, its unused members that are the did-you-mean of a key the same object
+    /// missed (the suggestion of that key's keyNotFound error), by the missed key: the first
+    /// missed key that names a member wins. A missed key whose suggestion among the unused
+    /// members alone is none cannot name one, so only the rest are checked against every member.
+    private func likelyAliases(
+        among unused: [(key: Int, value: Int, object: Int, name: String)], missed: [Int: [String]],
+        paths: [Int: CodingPathNode]
+    ) -> [Int: [String: String]] {
+        var unusedNames: [Int: [String]] = [:]
+        for member in unused where missed[member.object] != nil {
+            unusedNames[member.object, default: []].append(member.name)
+        }
+        var aliases: [Int: [String: String]] = [:]
+        for (object, names) in unusedNames {
+            var allNames: [String]?
+            for key in missed[object] ?? [] {
+                guard let near = KeyNormalization.suggestion(for: key, among: names) else { continue }
+                let all =
+                    allNames
+                    ?? map.members(of: object).compactMap { try? keyString($0.key, path: paths[object] ?? .root) }
+                allNames = all
+                guard KeyNormalization.suggestion(for: key, among: all) == near, aliases[object]?[near] == nil else {
+                    continue
+                }
+                aliases[object, default: [:]][near] = key
+            }
+        }
+        return aliases
     }
 }
