@@ -242,9 +242,7 @@ enum DecodingErrors {
 
     static func location(_ map: ValueMap, _ entry: Int) -> SourceLocation? {
         guard map.hasSourcePositions else { return nil }
-        var offset = map.offset(entry)
-        if map.kind(entry) == .string { offset -= 1 }  // point at the opening quote
-        return map.location(ofOffset: offset)
+        return map.location(ofOffset: map.valueStart(entry))
     }
 
     /// What the value is, with a short excerpt: `string "twelve"`, `number 12`, `an array`.

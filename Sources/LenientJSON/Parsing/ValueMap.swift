@@ -93,9 +93,7 @@ final class ValueMap: @unchecked Sendable {
     /// on another thread (`Report/EventBatch.swift`), and touches no state of the map.
     func location(of entry: Int, using locator: inout SourceLocator) -> SourceLocation {
         if let pinnedLocation { return pinnedLocation }
-        var offset = self.offset(entry)
-        if kind(entry) == .string { offset -= 1 }
-        return locator.location(of: offset, in: UnsafeBufferPointer(bytes))
+        return locator.location(of: valueStart(entry), in: UnsafeBufferPointer(bytes))
     }
 
     /// A map of one `null` (its ``nullEntry``) standing for a member missing from `object`

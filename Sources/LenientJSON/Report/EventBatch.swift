@@ -16,13 +16,9 @@ final class EventBatch: @unchecked Sendable {
     /// a line of the stream), read when the batch was made, on the decode's own thread.
     private var locators: [ObjectIdentifier: SourceLocator]
 
-    /// The number of events.
-    let count: Int
-
     /// A batch of `records`, made when their decode has ended.
     init(records: [ReportCollector.Record]) {
         self.records = records
-        count = records.count
         var locators: [ObjectIdentifier: SourceLocator] = [:]
         for record in records where locators[ObjectIdentifier(record.map)] == nil {
             locators[ObjectIdentifier(record.map)] = record.map.locator.restarted()
@@ -35,7 +31,6 @@ final class EventBatch: @unchecked Sendable {
         records = []
         built = events
         locators = [:]
-        count = events.count
     }
 
     /// The events, made at the first read.

@@ -120,7 +120,13 @@ extension ValueMap {
     /// the text, or `nil` for a map without source positions (a JSON object tree).
     func sourceOffset(of entry: Int) -> Int? {
         guard hasSourcePositions, entry < nullEntry else { return nil }
-        return kind(entry) == .string ? offset(entry) - 1 : offset(entry)
+        return valueStart(entry)
+    }
+
+    /// Where the value at `entry` starts in the text: a string at its opening quote, which its
+    /// entry's offset (the first byte of its contents) is one past.
+    func valueStart(_ entry: Int) -> Int {
+        kind(entry) == .string ? offset(entry) - 1 : offset(entry)
     }
 }
 
