@@ -73,7 +73,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if notes, let report = impl.report { report.untypedFrom = -1 }
         let member = try findMember(key, notes: notes)
         if notes, let tracker = impl.unusedKeys {
-            impl.noteLookup(key, found: member, in: object, path: pathNode, tracker: tracker)
+            impl.noteLookup(key, found: member, in: object, tracker: tracker)
         }
         return member
     }

@@ -3,74 +3,97 @@
 /// when that option is on and someone reads the report, so any other decode pays one `nil` check
 /// per keyed container and per key lookup.
 ///
-/// Its records are appended in decode order and cut back with the events when an attempt is
-/// abandoned (``DecoderImpl/unusedKeysMark`` and ``DecoderImpl/discardUnusedKeys(from:)``), so
-/// they describe the value returned.
+/// During the decode it only appends to three logs (containers opened, values read, keys
+/// missed), cut back together when an attempt is abandoned (``DecoderImpl/unusedKeysMark`` and
+/// ``DecoderImpl/discardUnusedKeys(from:)``), so that they describe the value returned. Which
+/// members nobody read is worked out once, after the decode (``DecoderImpl/reportUnusedKeys()``).
 final class UnusedKeyTracker {
-    enum Record {
-        /// A model's keyed container was opened on `object`, whose members get the path `path`;
-        /// `model` is the model type (or, where the decoder cannot tell, the coding keys type).
-        case opened(object: Int, path: CodingPathNode, model: Any.Type)
-        /// A lookup in `object` found the value at `entry` (a member's value, or a value inside a
-        /// member for a key path).
-        case read(object: Int, entry: Int)
-        /// A lookup in `object` found nothing for `key` (its did-you-mean is worked out after the
-        /// decode, and only where `object` has unused members).
-        case missed(object: Int, key: String)
+    /// A model's keyed container was opened on `object`, whose members get the path `path`;
+    /// `model` is the model type (or, where the decoder cannot tell, the coding keys type).
+    struct Opened {
+        let object: Int
+        let path: CodingPathNode
+        let model: Any.Type
     }
 
-    private(set) var records: [Record] = []
-    /// The model type decoded at each entry so far.
-    private var models: [Int: Any.Type] = [:]
+    /// A lookup in `object` found nothing for `key` (its did-you-mean is worked out after the
+    /// decode, and only where `object` has unused members).
+    struct Missed {
+        let object: Int
+        let key: String
+    }
 
-    /// Notes that `type` is decoded at `entry`: the containers opened there are its.
+    /// The lengths of the three logs at one point of the decode.
+    struct Mark {
+        let opened: Int
+        let reads: Int
+        let missed: Int
+    }
+
+    // Unchecked: one decode, on one thread, appends and cuts back, and no access to a log is
+    // ever held across another.
+    @exclusivity(unchecked) private(set) var opened: [Opened] = []
+    /// The entries lookups found: a member's value, or (a key path) a value inside a member.
+    @exclusivity(unchecked) private(set) var reads: [Int] = []
+    @exclusivity(unchecked) private(set) var missed: [Missed] = []
+    /// The model type decoded last and where: a container opened there is that model's.
+    @exclusivity(unchecked) private var model: (entry: Int, type: Any.Type)?
+
+    var mark: Mark { Mark(opened: opened.count, reads: reads.count, missed: missed.count) }
+
+    /// Notes that `type` is decoded at `entry`: the containers opened there next are its.
     func decoding(_ type: Any.Type, at entry: Int) {
-        models[entry] = type
+        model = (entry, type)
     }
 
     /// Notes that a keyed container of `keys` was opened on `object` while the value at `entry`
     /// is being decoded.
     func opened(_ object: Int, path: CodingPathNode, decoding entry: Int, keys: Any.Type) {
-        records.append(.opened(object: object, path: path, model: models[entry] ?? keys))
+        let type = model.flatMap { $0.entry == entry ? $0.type : nil } ?? keys
+        opened.append(Opened(object: object, path: path, model: type))
     }
 
-    func read(_ entry: Int, in object: Int) {
-        records.append(.read(object: object, entry: entry))
+    func read(_ entry: Int) {
+        reads.append(entry)
     }
 
     func missed(_ key: String, in object: Int) {
-        records.append(.missed(object: object, key: key))
+        missed.append(Missed(object: object, key: key))
     }
 
-    /// Forgets the records after the first `mark`.
-    func discard(from mark: Int) {
-        if records.count > mark { records.removeSubrange(mark...) }
+    /// Forgets what was noted after `mark`.
+    func discard(from mark: Mark) {
+        if opened.count > mark.opened { opened.removeSubrange(mark.opened...) }
+        if reads.count > mark.reads { reads.removeSubrange(mark.reads...) }
+        if missed.count > mark.missed { missed.removeSubrange(mark.missed...) }
     }
 
-    /// Takes the records, leaving none (a streamed element's are its own).
-    func takeRecords() -> [Record] {
-        defer { records.removeAll(keepingCapacity: true) }
-        return records
+    /// Forgets everything (a streamed element's logs are its own).
+    func reset() {
+        opened.removeAll(keepingCapacity: true)
+        reads.removeAll(keepingCapacity: true)
+        missed.removeAll(keepingCapacity: true)
+        model = nil
     }
 }
 
 extension DecoderImpl {
     /// Where the unused-key records stand, for ``discardUnusedKeys(from:)``.
-    var unusedKeysMark: Int { unusedKeys?.records.count ?? 0 }
+    var unusedKeysMark: UnusedKeyTracker.Mark? { unusedKeys?.mark }
 
     /// Forgets the unused-key records of an abandoned attempt, made after `mark`.
-    func discardUnusedKeys(from mark: Int) {
-        unusedKeys?.discard(from: mark)
+    func discardUnusedKeys(from mark: UnusedKeyTracker.Mark?) {
+        if let unusedKeys, let mark { unusedKeys.discard(from: mark) }
     }
 
     /// Notes a keyed lookup of `key` in `object` that found `member` (or nothing), for
     /// ``LenientJSONDecoder/reportsUnusedKeys``.
     @inline(never)
     func noteLookup<K: CodingKey>(
-        _ key: K, found member: KeyedMember?, in object: Int, path: CodingPathNode, tracker: UnusedKeyTracker
+        _ key: K, found member: KeyedMember?, in object: Int, tracker: UnusedKeyTracker
     ) {
         if let member {
-            tracker.read(member.entry, in: object)
+            tracker.read(member.entry)
         } else {
             tracker.missed(key.stringValue, in: object)
         }
@@ -81,61 +104,51 @@ extension DecoderImpl {
     /// document order for `Data`; for `fromJSONObject`, whose dictionaries have no order, in the
     /// UTF-8 order of the members' pointers.
     func reportUnusedKeys() {
-        guard let unusedKeys else { return }
-        let records = unusedKeys.takeRecords()
-        guard report != nil, !records.isEmpty else { return }
-        struct Candidate {
-            let path: CodingPathNode
-            let model: Any.Type
-        }
-        var candidates: [Int: Candidate] = [:]
-        var reads: [Int: [Int]] = [:]
-        var missed: [Int: [String]] = [:]
-        for record in records {
-            switch record {
-            case .opened(let object, let path, let model):
-                if candidates[object] == nil { candidates[object] = Candidate(path: path, model: model) }
-            case .read(let object, let entry):
-                reads[object, default: []].append(entry)
-            case .missed(let object, let key):
-                missed[object, default: []].append(key)
-            }
-        }
+        guard let tracker = unusedKeys else { return }
+        defer { tracker.reset() }
+        guard report != nil, !tracker.opened.isEmpty else { return }
+        var read = EntrySet(count: map.nullEntry &+ 3)
+        for entry in tracker.reads { read.insert(entry) }
+        var seen = EntrySet(count: map.nullEntry &+ 3)
         var unused: [(key: Int, value: Int, object: Int, name: String)] = []
-        for (object, candidate) in candidates {
-            let read = (reads[object] ?? []).sorted()
-            for (key, value) in map.members(of: object) {
+        var paths: [Int: CodingPathNode] = [:]
+        var models: [Int: Any.Type] = [:]
+        // The first container opened on an object names its model and path.
+        for opened in tracker.opened where seen.insert(opened.object) {
+            var named = false
+            for (key, value) in map.members(of: opened.object) {
                 // Read when a lookup found this member's value or (a key path) a value inside it.
-                var low = 0
-                var high = read.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if read[middle] < value { low = middle + 1 } else { high = middle }
+                if read.contains(value) || read.containsAny(in: value &+ 1..<map.next(after: value)) { continue }
+                let name = (try? keyString(key, path: opened.path)) ?? ""
+                unused.append((key, value, opened.object, name))
+                if !named {
+                    named = true
+                    paths[opened.object] = opened.path
+                    models[opened.object] = opened.model
                 }
-                if low < read.count && read[low] < map.next(after: value) { continue }
-                let name = (try? keyString(key, path: candidate.path)) ?? ""
-                unused.append((key, value, object, name))
             }
         }
-        let likelyAliases = likelyAliases(among: unused, missed: missed, paths: candidates.mapValues(\.path))
+        guard !unused.isEmpty else { return }
+        var missed: [Int: [String]] = [:]
+        for miss in tracker.missed where paths[miss.object] != nil { missed[miss.object, default: []].append(miss.key) }
+        let likelyAliases = likelyAliases(among: unused, missed: missed, paths: paths)
         if map.keysHaveDocumentOrder {
             unused.sort { $0.key < $1.key }
         } else {
             let pointers = unused.map { member in
-                JSONPath.pointer(for: candidates[member.object]?.path.path(appending: NameKey(member.name)) ?? [])
+                JSONPath.pointer(for: paths[member.object]?.path(appending: NameKey(member.name)) ?? [])
             }
             let order = unused.indices.sorted { pointers[$0].utf8.lexicographicallyPrecedes(pointers[$1].utf8) }
             unused = order.map { unused[$0] }
         }
         for member in unused {
-            guard let candidate = candidates[member.object] else { continue }
-            let model = candidate.model
+            guard let path = paths[member.object], let model = models[member.object] else { continue }
             let name = member.name
             let missing = likelyAliases[member.object]?[name]
             // Described when the event is read (`Report/EventBatch.swift`).
             note(
-                .unusedKey, .keyUnused, entry: member.value, path: candidate.path.appending(NameKey(name)),
-                type: model, Self.unusedKeySentence(name, in: model, missing: missing), countsAsLeniency: false)
+                .unusedKey, .keyUnused, entry: member.value, path: path.appending(NameKey(name)), type: model,
+                Self.unusedKeySentence(name, in: model, missing: missing), countsAsLeniency: false)
         }
     }
 
@@ -178,5 +191,42 @@ extension DecoderImpl {
             }
         }
         return aliases
+    }
+}
+
+/// A set of a document's entries, one bit each: which values lookups read, and which objects
+/// were looked at already.
+struct EntrySet {
+    private var words: [UInt64]
+
+    init(count: Int) {
+        words = Array(repeating: 0, count: (count &+ 63) / 64)
+    }
+
+    /// Adds `entry`; whether it was not in the set before.
+    @discardableResult
+    mutating func insert(_ entry: Int) -> Bool {
+        let bit: UInt64 = 1 << UInt64(entry & 63)
+        let old = words[entry >> 6]
+        words[entry >> 6] = old | bit
+        return old & bit == 0
+    }
+
+    func contains(_ entry: Int) -> Bool {
+        words[entry >> 6] & (1 << UInt64(entry & 63)) != 0
+    }
+
+    /// Whether some entry of `range` is in the set.
+    func containsAny(in range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return false }
+        let first = range.lowerBound >> 6
+        let last = (range.upperBound &- 1) >> 6
+        for index in first...last {
+            var word = words[index]
+            if index == first { word &= ~0 << UInt64(range.lowerBound & 63) }
+            if index == last { word &= ~0 >> UInt64(63 &- ((range.upperBound &- 1) & 63)) }
+            if word != 0 { return true }
+        }
+        return false
     }
 }
