@@ -50,10 +50,54 @@ struct PathPatternTests {
         // No name in the list is written with `[0]` in it, so only the indices were replaced.
         #expect(LenientDecodingReport.pattern(of: JSONPath.string(for: keys)) == expected)
     }
+
+    /// Statistics group a decode's records by `PatternHashes` (Report/PatternHashes.swift): over
+    /// a tree of paths that share parents, as a decode's do, two paths hash alike exactly when
+    /// their pattern strings are equal, whether a parent's hash was worked out before or not.
+    @Test("Paths hash alike exactly when their patterns are equal", arguments: 0..<16)
+    func patternHashes(seed: Int) {
+        var generator = SplitMix(seed: UInt64(seed))
+        let names = ["id", "ids", "a[1]", "it's", "ü", "日本", "x.y", "Index 1"]
+        var nodes: [CodingPathNode] = [.root]
+        for _ in 0..<300 {
+            let parent = nodes[Int(generator.next() % UInt64(nodes.count))]
+            let key: any CodingKey =
+                generator.next() % 3 == 0
+                ? IndexKey(Int(generator.next() % 4)) : NameKey(names[Int(generator.next() % UInt64(names.count))])
+            nodes.append(parent.appending(key))
+        }
+        var hashes = PatternHashes()
+        var byHash: [Int: String] = [:]
+        var byPattern: [String: Int] = [:]
+        // Visited in a random order, so that a node's parent is sometimes new to `hashes`.
+        for index in nodes.indices.shuffled(using: &generator) {
+            let hash = hashes.hash(.coerced, .numberFromString, nodes[index])
+            let pattern = LenientDecodingReport.pattern(of: JSONPath.string(for: nodes[index].path))
+            #expect(byHash[hash, default: pattern] == pattern)
+            #expect(byPattern[pattern, default: hash] == hash)
+            byHash[hash] = pattern
+            byPattern[pattern] = hash
+        }
+        #expect(byPattern.count > 50)
+        #expect(hashes.hash(.coerced, .numberFromString, .root) != hashes.hash(.matchedKey, .numberFromString, .root))
+    }
+
+    @Test("A path node is known by one identity in all its copies, and no other node has it")
+    func nodeIdentity() {
+        let parent = CodingPathNode.root.appending(NameKey("users"))
+        let first = parent.appending(IndexKey(0))
+        let copy = first
+        let sibling = parent.appending(IndexKey(0))
+        #expect(CodingPathNode.root.identity == nil)
+        #expect(first.identity != nil)
+        #expect(first.identity == copy.identity)
+        #expect(first.identity != sibling.identity)
+        #expect(first.identity != parent.identity)
+    }
 }
 
 /// A small deterministic generator for the generated cases.
-private struct SplitMix {
+private struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
     mutating func next() -> UInt64 {

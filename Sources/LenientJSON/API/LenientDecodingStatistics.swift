@@ -82,17 +82,17 @@ public final class LenientDecodingStatistics: Sendable {
         var decodes = 0
         var patterns: [Pattern] = []
         var index: [PatternKey: Int] = [:]
-        /// The patterns by ``EventBatch/patternHash(_:_:_:)``, with their names: what a decode's
-        /// patterns are found by without making their path strings.
-        var byHash: [Int: [(pattern: Int, names: [String?])]] = [:]
+        /// The patterns by their ``PatternHashes`` hash: what a decode's patterns are found by
+        /// without making their path strings. As within one decode (``EventBatch/patternGroups()``),
+        /// two patterns are taken for one only if their 64-bit hashes collide.
+        var byHash: [Int: Int] = [:]
 
-        /// The index of `group`'s pattern, found by its hash and names; `nil` when not found so.
-        func known(_ group: EventBatch.PatternGroup, in batch: EventBatch) -> Int? {
-            guard let hash = group.hash, let candidates = byHash[hash] else { return nil }
-            return candidates.first { candidate in
-                patterns[candidate.pattern].kind == group.kind && patterns[candidate.pattern].rule == group.rule
-                    && batch.group(group, hasPattern: candidate.names)
-            }?.pattern
+        /// The index of `group`'s pattern, found by its hash; `nil` when not found so.
+        func known(_ group: EventBatch.PatternGroup) -> Int? {
+            guard let hash = group.hash, let index = byHash[hash],
+                patterns[index].kind == group.kind && patterns[index].rule == group.rule
+            else { return nil }
+            return index
         }
     }
 
@@ -112,7 +112,7 @@ public final class LenientDecodingStatistics: Sendable {
 
     /// Adds one decode whose events are `batches`. Their patterns are counted from what the
     /// rules recorded (``EventBatch/patternGroups()``), outside the lock, and found among the
-    /// known ones by their hash and names; a path string is made only for a pattern not seen
+    /// known ones by their hash; a path string is made only for a pattern not seen
     /// before, and an event only as its first.
     func add(_ batches: [EventBatch]) {
         var groups: [(group: EventBatch.PatternGroup, batch: EventBatch)] = []
@@ -137,15 +137,12 @@ public final class LenientDecodingStatistics: Sendable {
         defer { lock.unlock() }
         state.decodes += 1
         for (group, batch) in groups {
-            if let known = state.known(group, in: batch) {
+            if let known = state.known(group) {
                 state.patterns[known].count += group.count
                 state.patterns[known].decodes += 1
                 continue
             }
-            let names = batch.patternNames(of: group)
-            let key = PatternKey(
-                kind: group.kind, rule: group.rule,
-                path: names.map(CodingPathNode.patternString) ?? batch.path(of: group))
+            let key = PatternKey(kind: group.kind, rule: group.rule, path: batch.path(of: group))
             let index: Int
             if let known = state.index[key] {
                 index = known
@@ -159,7 +156,7 @@ public final class LenientDecodingStatistics: Sendable {
                         kind: key.kind, rule: key.rule, path: key.path, count: group.count, decodes: 1,
                         first: batch.event(at: group.first)))
             }
-            if let hash = group.hash, let names { state.byHash[hash, default: []].append((index, names)) }
+            if let hash = group.hash { state.byHash[hash] = index }
         }
     }
 

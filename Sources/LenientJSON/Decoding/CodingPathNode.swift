@@ -23,40 +23,43 @@ indirect enum CodingPathNode: Sendable {
         appending(key).path
     }
 
-    /// Feeds the path's pattern to `hasher`: its keys as the input spells them (as UTF-8 bytes),
-    /// every array index the same (the `[*]` of ``LenientDecodingReport/pattern(of:)``), without
-    /// making a string.
-    func combinePattern(into hasher: inout Hasher) {
-        var node = self
-        while case .node(let key, let parent) = node {
-            let keyType = type(of: key)
-            if keyType == IndexKey.self {
-                hasher.combine(0 as UInt8)
-            } else if keyType == MatchedKey.self, let matched = key as? MatchedKey {
-                hasher.combine(1 as UInt8)
-                matched.combineInputSpelling(into: &hasher)
-            } else {
-                hasher.combine(1 as UInt8)
-                var name = key.stringValue
-                name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            }
-            node = parent
-        }
+    /// The hash of the empty path's pattern, where ``patternHash(_:appending:)`` starts.
+    static var rootPatternHash: UInt64 { 0x243F_6A88_85A3_08D3 }
+
+    /// The hash of a path's pattern (its keys as the input spells them, every array index the
+    /// same: the `[*]` of ``LenientDecodingReport/pattern(of:)``) from its parent's,
+    /// `parentHash`, and its last key, made without a string. A named key is hashed on its own
+    /// with the process's random seed (an index is a constant), and chained to its parent's, so
+    /// that two paths with the same pattern hash alike, whatever values hold their keys.
+    static func patternHash(_ parentHash: UInt64, appending key: any CodingKey) -> UInt64 {
+        var chain = (parentHash ^ patternPart(of: key)) &* 0x9E37_79B9_7F4A_7C15
+        chain ^= chain >> 29
+        return chain
     }
 
-    /// Whether the path's pattern is `names` (``patternNames``).
-    func hasPattern(_ names: [String?]) -> Bool {
-        var node = self
-        var index = names.count
-        while case .node(let key, let parent) = node {
-            index -= 1
-            guard index >= 0, Self.patternName(of: key) == names[index] else { return false }
-            node = parent
-        }
-        return index == 0
+    /// What tells this node from every other node alive: the address of the storage of its last
+    /// key, the same for every copy of the node (an indirect case is a pointer to its box);
+    /// `nil` for the root, or where the node is not stored as one pointer.
+    var identity: UInt? {
+        guard case .node = self, MemoryLayout<CodingPathNode>.size == MemoryLayout<UInt>.size else { return nil }
+        return withUnsafeBytes(of: self) { $0.load(as: UInt.self) }
     }
 
-    /// The path's keys from the root as ``combinePattern(into:)`` reads them: `nil` for an
+    /// One key's part of ``patternHash(_:appending:)``.
+    private static func patternPart(of key: any CodingKey) -> UInt64 {
+        let keyType = type(of: key)
+        if keyType == IndexKey.self { return 0x5851_F42D_4C95_7F2D }
+        var hasher = Hasher()
+        if keyType == MatchedKey.self, let matched = key as? MatchedKey {
+            matched.combineInputSpelling(into: &hasher)
+        } else {
+            var name = key.stringValue
+            name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+        return UInt64(truncatingIfNeeded: hasher.finalize())
+    }
+
+    /// The path's keys from the root as ``patternHash(_:appending:)`` reads them: `nil` for an
     /// array index, else the key as the input spells it.
     var patternNames: [String?] {
         var names: [String?] = []

@@ -66,18 +66,21 @@ final class EventBatch: @unchecked Sendable {
         var groups: [PatternGroup] = []
         // Grouped by the 64-bit hash of (kind, rule, pattern) alone: comparing each event's path
         // with its group's would cost more than the decode (a path is a linked list of
-        // existentials). Two patterns of one decode share a group only if their hashes collide,
-        // with a probability of about 2⁻⁶⁴ per pair under the process's random hash seed.
+        // existentials). Two patterns of one decode share a group only if their hashes collide
+        // (``PatternHashes``: keys hashed under the process's random seed, chained), with a
+        // probability of about 2⁻⁶⁴ per pair.
         var byHash: [Int: Int] = [:]
-        for (index, record) in records.enumerated() {
-            let hash = Self.patternHash(record.kind, record.rule, record.path)
+        var hashes = PatternHashes()
+        for index in records.indices {
+            let hash = hashes.hash(records[index].kind, records[index].rule, records[index].path)
             if let group = byHash[hash] {
                 groups[group].count += 1
             } else {
                 byHash[hash] = groups.count
                 groups.append(
                     PatternGroup(
-                        kind: record.kind, rule: record.rule, hash: hash, builtPath: nil, count: 1, first: index))
+                        kind: records[index].kind, rule: records[index].rule, hash: hash, builtPath: nil, count: 1,
+                        first: index))
             }
         }
         return groups
@@ -87,29 +90,13 @@ final class EventBatch: @unchecked Sendable {
     struct PatternGroup {
         let kind: LenientDecodingEvent.Kind
         let rule: LenientRule
-        /// ``patternHash(_:_:_:)`` of the group; `nil` for a group of events made already, which
+        /// The ``PatternHashes`` hash of the group; `nil` for a group of events made already, which
         /// has only its ``builtPath``.
         let hash: Int?
         /// The path pattern of events made already.
         let builtPath: String?
         var count: Int
         let first: Int
-    }
-
-    /// The pattern's keys of `group`, from the root, as the input spells them (`nil` for an
-    /// array index); `nil` for a group of events made already.
-    func patternNames(of group: PatternGroup) -> [String?]? {
-        guard group.hash != nil else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        return built == nil ? records[group.first].path.patternNames : nil
-    }
-
-    /// Whether `group`'s pattern has the keys `names` (``patternNames(of:)``).
-    func group(_ group: PatternGroup, hasPattern names: [String?]) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return built == nil && records[group.first].path.hasPattern(names)
     }
 
     /// The path pattern of `group`: `$.users[*].age`.
@@ -120,15 +107,6 @@ final class EventBatch: @unchecked Sendable {
         // Events may have been made since the groups were (a stream's `onEvent` reads them).
         if let built { return LenientDecodingReport.pattern(of: built[group.first].path) }
         return CodingPathNode.patternString(of: records[group.first].path.patternNames)
-    }
-
-    /// The hash of an event's pattern: its kind, rule and path with every index alike.
-    static func patternHash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ path: CodingPathNode) -> Int {
-        var hasher = Hasher()
-        hasher.combine(kind)
-        hasher.combine(rule)
-        path.combinePattern(into: &hasher)
-        return hasher.finalize()
     }
 
     private static func groups(of events: [LenientDecodingEvent]) -> [PatternGroup] {

@@ -1,0 +1,63 @@
+/// The hashes of a decode's event patterns (kind, rule, and the path with every array index
+/// alike), each path's worked out once: the events of a decode share most of their paths (the
+/// siblings of an array, the members of an object), so an event hashes its own last key and
+/// looks its parent's pattern hash up by the parent node's ``CodingPathNode/identity``, which the
+/// records being grouped keep alive. What ``EventBatch/patternGroups()`` groups records by.
+struct PatternHashes {
+    /// The pattern hash of each parent node met, by identity.
+    private var parents: [UInt: UInt64] = [:]
+    /// The parent met last and its hash: consecutive events are mostly siblings.
+    private var last: (identity: UInt, hash: UInt64)?
+    /// The (kind, rule) pairs met, with their hashes: few per decode, so that their names are
+    /// hashed once, not for every event.
+    private var rules: [(kind: LenientDecodingEvent.Kind, rule: LenientRule, hash: Int)] = []
+
+    /// The hash of an event's pattern: its kind, rule and path.
+    mutating func hash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ path: CodingPathNode) -> Int {
+        var pathHash = CodingPathNode.rootPatternHash
+        if case .node(let key, let parent) = path {
+            pathHash = CodingPathNode.patternHash(parentHash(parent), appending: key)
+        }
+        var hasher = Hasher()
+        hasher.combine(ruleHash(kind, rule))
+        hasher.combine(pathHash)
+        return hasher.finalize()
+    }
+
+    private mutating func ruleHash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule) -> Int {
+        if let known = rules.first(where: { $0.kind == kind && $0.rule == rule }) { return known.hash }
+        var hasher = Hasher()
+        hasher.combine(kind)
+        hasher.combine(rule)
+        let hash = hasher.finalize()
+        rules.append((kind, rule, hash))
+        return hash
+    }
+
+    /// The pattern hash of `node`, a parent of an event's path.
+    private mutating func parentHash(_ node: CodingPathNode) -> UInt64 {
+        guard let identity = node.identity else { return Self.uncachedHash(node) }
+        if let last, last.identity == identity { return last.hash }
+        let hash: UInt64
+        if let known = parents[identity] {
+            hash = known
+        } else {
+            guard case .node(let key, let parent) = node else { return CodingPathNode.rootPatternHash }
+            hash = CodingPathNode.patternHash(parentHash(parent), appending: key)
+            parents[identity] = hash
+        }
+        last = (identity, hash)
+        return hash
+    }
+
+    /// The pattern hash of `node` worked out from the root (a node without an identity).
+    private static func uncachedHash(_ node: CodingPathNode) -> UInt64 {
+        var keys: [any CodingKey] = []
+        var node = node
+        while case .node(let key, let parent) = node {
+            keys.append(key)
+            node = parent
+        }
+        return keys.reversed().reduce(CodingPathNode.rootPatternHash) { CodingPathNode.patternHash($0, appending: $1) }
+    }
+}
