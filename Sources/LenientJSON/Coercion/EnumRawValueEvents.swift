@@ -20,10 +20,10 @@ extension DecoderImpl {
             }
             record.rule = .enumFromNumericString
             record.type = T.self
-            record.describe = {
+            record.describe = .made({
                 "Coerced \(DecodingErrors.found(map, entry)) to \(DecodingErrors.typeName(T.self)) "
                     + "(a numeric raw value)."
-            }
+            })
             report.events[index] = record
         }
     }

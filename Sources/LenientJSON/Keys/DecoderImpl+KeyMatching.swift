@@ -75,13 +75,20 @@ extension DecoderImpl {
     /// Reports that key entry `chosen` was matched to model key `key` by normalization, the
     /// first of `spellings` keys that match it when there are several.
     func noteMatch<Key: CodingKey>(of key: Key, to chosen: Int, among spellings: Int, path: CodingPathNode) {
-        guard report != nil else { return }
-        let pathKey = MatchedKey(key, keyEntry: chosen, in: map)
+        guard let report else { return }
+        record(
+            .matchedKey, .keyNormalized, entry: chosen + 1,
+            path: path.appending(MatchedKey(key, keyEntry: chosen, in: map)),
+            type: nil, description: .keyMatch(spellings: spellings), in: report)
+    }
+
+    /// What a `matchedKey` event of ``noteMatch(of:to:among:path:)`` says, from its path, whose
+    /// last key is the ``MatchedKey``, and `spellings`, the keys of its object that match it.
+    static func keyMatchSentence(_ path: CodingPathNode, spellings: Int, in map: ValueMap) -> String {
+        guard case .node(let key, _) = path, let matched = key as? MatchedKey else { return "Matched a key." }
         let order = map.keysHaveDocumentOrder ? "first" : "first in UTF-8 order"
-        note(
-            .matchedKey, .keyNormalized, entry: chosen + 1, path: path.appending(pathKey), type: nil,
-            "Matched key \"\(pathKey.inputName)\" to \"\(key.stringValue)\""
-                + (spellings > 1 ? " (the \(order) of \(spellings) keys that match it)." : "."))
+        return "Matched key \"\(matched.inputName)\" to \"\(matched.stringValue)\""
+            + (spellings > 1 ? " (the \(order) of \(spellings) keys that match it)." : ".")
     }
 
     /// Whether plain key entry `child` cannot normalize to `normalized` because its first byte

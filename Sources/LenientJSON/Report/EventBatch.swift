@@ -162,10 +162,15 @@ final class EventBatch: @unchecked Sendable {
         let path = record.path.path
         let pathString = JSONPath.string(for: path)
         let found = record.entry.flatMap { entry in try? builder.reader(of: map).jsonValue(entry, path: .root) }
+        let what: String
+        switch record.describe {
+        case .made(let describe): what = describe()
+        case .keyMatch(let spellings): what = DecoderImpl.keyMatchSentence(record.path, spellings: spellings, in: map)
+        }
         return LenientDecodingEvent(
             kind: record.kind, rule: record.rule, path: pathString, pointer: JSONPath.pointer(for: path),
             line: location?.line, column: location?.column, offset: record.entry.flatMap { map.sourceOffset(of: $0) },
             found: found, type: builder.name(of: record.type),
-            description: LenientDecodingEvent.sentence(record.describe(), at: pathString, location))
+            description: LenientDecodingEvent.sentence(what, at: pathString, location))
     }
 }

@@ -26,12 +26,21 @@ final class ReportCollector {
         /// The Swift type decoded at the place; `nil` for a key lookup until its read
         /// (``ReportCollector/assignType(_:)``).
         var type: Any.Type?
-        /// Makes what the rule did, as a sentence, when the event is built. It reads only values
-        /// fixed when the rule fired and the document, whose bytes the map keeps
-        /// (``ValueMap/keepBytes()``) while a record refers to it.
-        var describe: () -> String
+        /// How what the rule did is told, as a sentence, when the event is built.
+        var describe: Description
         /// The document `entry` points into.
         let map: ValueMap
+    }
+
+    /// How a record's sentence is made when its event is built.
+    enum Description {
+        /// By the closure, which reads only values fixed when the rule fired and the document,
+        /// whose bytes the map keeps (``ValueMap/keepBytes()``) while a record refers to it.
+        case made(() -> String)
+        /// A key matched by normalization, told from the path's last key (a ``MatchedKey``):
+        /// `spellings` keys of its object match it (``DecoderImpl/keyMatchSentence(_:spellings:in:)``).
+        /// Nothing to capture, so nothing to allocate, for the most common event of a messy input.
+        case keyMatch(spellings: Int)
     }
 
     /// Gives `type` to the key events that wait for one.
@@ -79,13 +88,15 @@ extension DecoderImpl {
     ) {
         if kind != .matchedKey && countsAsLeniency { session.leniencyCount &+= 1 }
         guard let report else { return }
-        record(kind, rule(), entry: entry, path: path(), type: type, description: description, in: report)
+        record(kind, rule(), entry: entry, path: path(), type: type, description: .made(description), in: report)
     }
 
+    /// Adds a record to `report` (``note(_:_:entry:path:type:_:countsAsLeniency:)`` for a rule
+    /// that counts itself).
     @inline(never)
-    private func record(
+    func record(
         _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?, path: CodingPathNode,
-        type: Any.Type?, description: @escaping () -> String, in report: ReportCollector
+        type: Any.Type?, description: ReportCollector.Description, in report: ReportCollector
     ) {
         if type == nil && kind == .matchedKey && report.untypedFrom < 0 { report.untypedFrom = report.events.count }
         report.events.append(
