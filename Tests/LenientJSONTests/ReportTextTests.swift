@@ -54,6 +54,31 @@ struct ReportTextTests {
         #expect(description.contains("12") && description.contains("Int"), "\(description)")
     }
 
+    struct Person: Decodable, Equatable {
+        var firstName: String
+    }
+
+    /// A key matched by normalization says which spelling of the input it read for which key of
+    /// the model, and, where several keys of the object match it, which one it took.
+    @Test(
+        "a matched key's description names the input's spelling, the model's key and the choice",
+        arguments: [
+            (#"{"first_name": "Ada"}"#, #"$.first_name: matched key "first_name" to "firstName"."#),
+            (
+                #"{"FIRST_NAME": "Ada", "first-name": "Bo"}"#,
+                #"$.FIRST_NAME: matched key "FIRST_NAME" to "firstName" (the first of 2 keys that match it)."#
+            ),
+        ])
+    func matchedKeyDescription(json: String, expected: String) throws {
+        var report = LenientDecodingReport()
+        // The permissive policy takes the first of several matching keys (the default throws).
+        _ = try LenientJSONDecoder(policy: .permissive).decode(Person.self, from: Data(json.utf8), report: &report)
+        let event = try #require(report.events.first { $0.kind == .matchedKey })
+        let description = event.description.replacingOccurrences(
+            of: #" \(line \d+, column \d+\)"#, with: "", options: .regularExpression)
+        #expect(description == expected)
+    }
+
     struct User: Decodable, Equatable {
         var id: Int
     }
