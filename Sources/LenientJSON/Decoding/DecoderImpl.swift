@@ -53,7 +53,7 @@ final class DecoderImpl: Decoder {
         let tracks = tracksUnusedKeys && options.reportsUnusedKeys && report != nil
         self.init(
             map: map, mode: DecodeMode(options: options, report: report),
-            session: DecodeSession(unusedKeys: tracks ? UnusedKeyTracker() : nil), entry: entry,
+            session: DecodeSession(unusedKeys: tracks ? UnusedKeyTracker(for: map) : nil), entry: entry,
             pathNode: pathNode, reusesContainers: reusesContainers)
     }
 

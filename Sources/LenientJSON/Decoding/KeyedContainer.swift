@@ -72,9 +72,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         // must not take this read's type.
         if notes, let report = impl.report { report.untypedFrom = -1 }
         let member = try findMember(key, notes: notes)
-        if notes, let tracker = impl.unusedKeys {
-            impl.noteLookup(key, found: member, in: object, tracker: tracker)
-        }
+        if notes { impl.noteLookup(key, found: member, in: object) }
         return member
     }
 

@@ -39,6 +39,12 @@ final class UnusedKeyTracker {
     /// The model type decoded last and where: a container opened there is that model's.
     @exclusivity(unchecked) private var model: (entry: Int, type: Any.Type)?
 
+    /// A tracker for a decode of `map`, with room for a read of every member of every object
+    /// (at most half its entries), so that the log never grows during the decode.
+    init(for map: ValueMap) {
+        reads.reserveCapacity(map.nullEntry / 2 + 1)
+    }
+
     var mark: Mark { Mark(opened: opened.count, reads: reads.count, missed: missed.count) }
 
     /// Notes that `type` is decoded at `entry`: the containers opened there next are its.
@@ -53,7 +59,7 @@ final class UnusedKeyTracker {
         opened.append(Opened(object: object, path: path, model: type))
     }
 
-    func read(_ entry: Int) {
+    @inline(__always) func read(_ entry: Int) {
         reads.append(entry)
     }
 
@@ -88,15 +94,19 @@ extension DecoderImpl {
 
     /// Notes a keyed lookup of `key` in `object` that found `member` (or nothing), for
     /// ``LenientJSONDecoder/reportsUnusedKeys``.
-    @inline(never)
-    func noteLookup<K: CodingKey>(
-        _ key: K, found member: KeyedMember?, in object: Int, tracker: UnusedKeyTracker
-    ) {
+    @inline(__always)
+    func noteLookup<K: CodingKey>(_ key: K, found member: KeyedMember?, in object: Int) {
+        guard let unusedKeys else { return }
         if let member {
-            tracker.read(member.entry)
+            unusedKeys.read(member.entry)
         } else {
-            tracker.missed(key.stringValue, in: object)
+            noteMiss(key, in: object, tracker: unusedKeys)
         }
+    }
+
+    @inline(never)
+    private func noteMiss<K: CodingKey>(_ key: K, in object: Int, tracker: UnusedKeyTracker) {
+        tracker.missed(key.stringValue, in: object)
     }
 
     /// Adds one `unusedKey` event per member of an object a model's keyed container was opened
