@@ -7,6 +7,10 @@ import Foundation
 /// with every array index written `[*]`), so memory grows with the number of distinct patterns,
 /// not with the events. Safe to use from any number of threads at once.
 ///
+/// A decode's events are told apart by a 64-bit hash of their pattern, seeded per process, and
+/// a pattern's path string is made once, when it is first seen; two patterns count as one only
+/// if their hashes collide (about one chance in 2⁶⁴ per pair).
+///
 /// ```swift
 /// let statistics = LenientDecodingStatistics()
 /// statistics.add(report)                       // after each decode
