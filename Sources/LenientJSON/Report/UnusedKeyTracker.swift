@@ -121,9 +121,9 @@ extension DecoderImpl {
         for entry in tracker.reads { read.insert(entry) }
         var seen = EntrySet(count: map.nullEntry &+ 3)
         var unused: [(key: Int, value: Int, object: Int, name: String)] = []
-        var paths: [Int: CodingPathNode] = [:]
-        var models: [Int: Any.Type] = [:]
-        // The first container opened on an object names its model and path.
+        // The first container opened on an object names its model and path: by object, for the
+        // objects that have unused members.
+        var owners: [Int: UnusedKeyTracker.Opened] = [:]
         for opened in tracker.opened where seen.insert(opened.object) {
             var named = false
             for (key, value) in map.members(of: opened.object) {
@@ -133,31 +133,33 @@ extension DecoderImpl {
                 unused.append((key, value, opened.object, name))
                 if !named {
                     named = true
-                    paths[opened.object] = opened.path
-                    models[opened.object] = opened.model
+                    owners[opened.object] = opened
                 }
             }
         }
         guard !unused.isEmpty else { return }
         var missed: [Int: [String]] = [:]
-        for miss in tracker.missed where paths[miss.object] != nil { missed[miss.object, default: []].append(miss.key) }
-        let likelyAliases = likelyAliases(among: unused, missed: missed, paths: paths)
+        for miss in tracker.missed where owners[miss.object] != nil {
+            missed[miss.object, default: []].append(miss.key)
+        }
+        let likelyAliases = likelyAliases(among: unused, missed: missed, owners: owners)
         if map.keysHaveDocumentOrder {
             unused.sort { $0.key < $1.key }
         } else {
             let pointers = unused.map { member in
-                JSONPath.pointer(for: paths[member.object]?.path(appending: NameKey(member.name)) ?? [])
+                JSONPath.pointer(for: owners[member.object]?.path.path(appending: NameKey(member.name)) ?? [])
             }
             let order = unused.indices.sorted { pointers[$0].utf8.lexicographicallyPrecedes(pointers[$1].utf8) }
             unused = order.map { unused[$0] }
         }
         for member in unused {
-            guard let path = paths[member.object], let model = models[member.object] else { continue }
+            guard let owner = owners[member.object] else { continue }
             let name = member.name
+            let model = owner.model
             let missing = likelyAliases[member.object]?[name]
             // Described when the event is read (`Report/EventBatch.swift`).
             note(
-                .unusedKey, .keyUnused, entry: member.value, path: path.appending(NameKey(name)), type: model,
+                .unusedKey, .keyUnused, entry: member.value, path: owner.path.appending(NameKey(name)), type: model,
                 Self.unusedKeySentence(name, in: model, missing: missing), countsAsLeniency: false)
         }
     }
@@ -179,7 +181,7 @@ extension DecoderImpl {
     /// members alone is none cannot name one, so only the rest are checked against every member.
     private func likelyAliases(
         among unused: [(key: Int, value: Int, object: Int, name: String)], missed: [Int: [String]],
-        paths: [Int: CodingPathNode]
+        owners: [Int: UnusedKeyTracker.Opened]
     ) -> [Int: [String: String]] {
         var unusedNames: [Int: [String]] = [:]
         for member in unused where missed[member.object] != nil {
@@ -192,7 +194,9 @@ extension DecoderImpl {
                 guard let near = KeyNormalization.suggestion(for: key, among: names) else { continue }
                 let all =
                     allNames
-                    ?? map.members(of: object).compactMap { try? keyString($0.key, path: paths[object] ?? .root) }
+                    ?? map.members(of: object).compactMap {
+                        try? keyString($0.key, path: owners[object]?.path ?? .root)
+                    }
                 allNames = all
                 guard KeyNormalization.suggestion(for: key, among: all) == near, aliases[object]?[near] == nil else {
                     continue
