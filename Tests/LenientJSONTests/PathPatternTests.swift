@@ -82,6 +82,35 @@ struct PathPatternTests {
         #expect(hashes.hash(.coerced, .numberFromString, .root) != hashes.hash(.matchedKey, .numberFromString, .root))
     }
 
+    /// A normalized key match records its object's path and the model key, and makes its own
+    /// path (ending in the input's spelling) only when read: its pattern hash, made from the key
+    /// entry's bytes, is the hash of that path, so that it is found again by a pattern met
+    /// through a built path.
+    @Test(
+        "A key match recorded without its path hashes as its built path does",
+        arguments: [CodingPathNode.root, CodingPathNode.root.appending(NameKey("users")).appending(IndexKey(3))])
+    func keyMatchHash(object: CodingPathNode) throws {
+        let json = #"{"first_name": 1, "user-id": {"x": 2}, "ü x": 3, "a\"b": 4}"#
+        let records = try LenientJSONDecoder().withDocument(Data(json.utf8)) { impl in
+            impl.map.members(of: 0).map { member in
+                ReportCollector.Record(
+                    kind: .matchedKey, rule: .keyNormalized, entry: member.value,
+                    place: .matchedKey(object: object, stringValue: "model", intValue: nil), type: nil,
+                    describe: .keyMatch(spellings: 1), map: impl.map)
+            }
+        }
+        // The input's names, unescaped, after the object's path, as a path of plain names is written.
+        let expected = ["first_name", "user-id", "ü x", #"a"b"#].map {
+            JSONPath.string(for: object.path + [NameKey($0)])
+        }
+        #expect(records.map { JSONPath.string(for: $0.path.path) } == expected)
+        var fromRecords = PatternHashes()
+        var fromPaths = PatternHashes()
+        let hashes = records.map { fromRecords.hash($0) }
+        #expect(hashes == records.map { fromPaths.hash(.matchedKey, .keyNormalized, $0.path) })
+        #expect(Set(hashes).count == records.count)
+    }
+
     @Test("A path node is known by one identity in all its copies, and no other node has it")
     func nodeIdentity() {
         let parent = CodingPathNode.root.appending(NameKey("users"))

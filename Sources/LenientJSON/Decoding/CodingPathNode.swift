@@ -32,9 +32,7 @@ indirect enum CodingPathNode: Sendable {
     /// with the process's random seed (an index is a constant), and chained to its parent's, so
     /// that two paths with the same pattern hash alike, whatever values hold their keys.
     static func patternHash(_ parentHash: UInt64, appending key: any CodingKey) -> UInt64 {
-        var chain = (parentHash ^ patternPart(of: key)) &* 0x9E37_79B9_7F4A_7C15
-        chain ^= chain >> 29
-        return chain
+        chain(parentHash, patternPart(of: key))
     }
 
     /// What tells this node from every other node alive: the address of the storage of its last
@@ -43,6 +41,20 @@ indirect enum CodingPathNode: Sendable {
     var identity: UInt? {
         guard case .node = self, MemoryLayout<CodingPathNode>.size == MemoryLayout<UInt>.size else { return nil }
         return withUnsafeBytes(of: self) { $0.load(as: UInt.self) }
+    }
+
+    /// ``patternHash(_:appending:)`` for a key spelled in the input as `spelling`, the bytes of
+    /// a key entry (what a ``MatchedKey`` of that entry hashes as), without making the key.
+    static func patternHash(_ parentHash: UInt64, appendingSpelling spelling: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(spelling))
+        return chain(parentHash, UInt64(truncatingIfNeeded: hasher.finalize()))
+    }
+
+    private static func chain(_ parentHash: UInt64, _ part: UInt64) -> UInt64 {
+        var chain = (parentHash ^ part) &* 0x9E37_79B9_7F4A_7C15
+        chain ^= chain >> 29
+        return chain
     }
 
     /// One key's part of ``patternHash(_:appending:)``.

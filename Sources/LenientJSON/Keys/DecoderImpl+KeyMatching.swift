@@ -78,7 +78,7 @@ extension DecoderImpl {
         guard let report else { return }
         record(
             .matchedKey, .keyNormalized, entry: chosen + 1,
-            path: path.appending(MatchedKey(key, keyEntry: chosen, in: map)),
+            place: .matchedKey(object: path, stringValue: key.stringValue, intValue: key.intValue),
             type: nil, description: .keyMatch(spellings: spellings), in: report)
     }
 

@@ -35,8 +35,14 @@ struct MatchedKey: CodingKey, Sendable {
 
     /// The model's `key`, spelled in the input as key entry `entry` of `map`.
     init(_ key: any CodingKey, keyEntry entry: Int, in map: ValueMap) {
-        stringValue = key.stringValue
-        intValue = key.intValue
+        self.init(stringValue: key.stringValue, intValue: key.intValue, keyEntry: entry, in: map)
+    }
+
+    /// The model's key whose `stringValue` and `intValue` are given, spelled in the input as key
+    /// entry `entry` of `map`.
+    init(stringValue: String, intValue: Int?, keyEntry entry: Int, in map: ValueMap) {
+        self.stringValue = stringValue
+        self.intValue = intValue
         spelling = .keyEntry(map, entry)
     }
 

@@ -72,7 +72,7 @@ final class EventBatch: @unchecked Sendable {
         var byHash: [Int: Int] = [:]
         var hashes = PatternHashes()
         for index in records.indices {
-            let hash = hashes.hash(records[index].kind, records[index].rule, records[index].path)
+            let hash = hashes.hash(records[index])
             if let group = byHash[hash] {
                 groups[group].count += 1
             } else {

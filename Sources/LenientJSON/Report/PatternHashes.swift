@@ -12,12 +12,29 @@ struct PatternHashes {
     /// hashed once, not for every event.
     private var rules: [(kind: LenientDecodingEvent.Kind, rule: LenientRule, hash: Int)] = []
 
-    /// The hash of an event's pattern: its kind, rule and path.
+    /// The hash of a record's pattern: its kind, rule and path.
+    mutating func hash(_ record: ReportCollector.Record) -> Int {
+        switch record.place {
+        case .path(let path):
+            return hash(record.kind, record.rule, path)
+        case .matchedKey(let object, _, _):
+            // The member's key as the input spells it: the key entry before the member's value.
+            let spelling = record.map.text((record.entry ?? 1) - 1)
+            let pathHash = CodingPathNode.patternHash(parentHash(object), appendingSpelling: spelling)
+            return combine(record.kind, record.rule, pathHash)
+        }
+    }
+
+    /// The hash of the pattern of an event of `kind` and `rule` at `path`.
     mutating func hash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ path: CodingPathNode) -> Int {
         var pathHash = CodingPathNode.rootPatternHash
         if case .node(let key, let parent) = path {
             pathHash = CodingPathNode.patternHash(parentHash(parent), appending: key)
         }
+        return combine(kind, rule, pathHash)
+    }
+
+    private mutating func combine(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ pathHash: UInt64) -> Int {
         var hasher = Hasher()
         hasher.combine(ruleHash(kind, rule))
         hasher.combine(pathHash)

@@ -21,8 +21,8 @@ final class ReportCollector {
         let kind: LenientDecodingEvent.Kind
         var rule: LenientRule
         let entry: Int?
-        /// The coding path of the place, as the decode's linked list (a string only when built).
-        let path: CodingPathNode
+        /// Where the event is, as the decode's linked list (a string only when built).
+        let place: Place
         /// The Swift type decoded at the place; `nil` for a key lookup until its read
         /// (``ReportCollector/assignType(_:)``).
         var type: Any.Type?
@@ -30,6 +30,27 @@ final class ReportCollector {
         var describe: Description
         /// The document `entry` points into.
         let map: ValueMap
+
+        /// The coding path of the event.
+        var path: CodingPathNode {
+            switch place {
+            case .path(let path): return path
+            case .matchedKey(let object, let stringValue, let intValue):
+                return object.appending(
+                    MatchedKey(stringValue: stringValue, intValue: intValue, keyEntry: (entry ?? 1) - 1, in: map))
+            }
+        }
+    }
+
+    /// Where a record's event is: its coding path, or what makes it.
+    enum Place {
+        /// The coding path of the place.
+        case path(CodingPathNode)
+        /// A member found by another spelling than its model key's (a normalized key match):
+        /// the path of its object, `object`, and the model key; the member's path ends in a
+        /// ``MatchedKey`` of the key entry before the record's entry, made only when the path is
+        /// read, so that recording it allocates nothing.
+        case matchedKey(object: CodingPathNode, stringValue: String, intValue: Int?)
     }
 
     /// How a record's sentence is made when its event is built.
@@ -88,20 +109,20 @@ extension DecoderImpl {
     ) {
         if kind != .matchedKey && countsAsLeniency { session.leniencyCount &+= 1 }
         guard let report else { return }
-        record(kind, rule(), entry: entry, path: path(), type: type, description: .made(description), in: report)
+        record(kind, rule(), entry: entry, place: .path(path()), type: type, description: .made(description), in: report)
     }
 
     /// Adds a record to `report` (``note(_:_:entry:path:type:_:countsAsLeniency:)`` for a rule
     /// that counts itself).
     @inline(never)
     func record(
-        _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?, path: CodingPathNode,
+        _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?, place: ReportCollector.Place,
         type: Any.Type?, description: ReportCollector.Description, in report: ReportCollector
     ) {
         if type == nil && kind == .matchedKey && report.untypedFrom < 0 { report.untypedFrom = report.events.count }
         report.events.append(
             ReportCollector.Record(
-                kind: kind, rule: rule, entry: entry, path: path, type: type, describe: description, map: map))
+                kind: kind, rule: rule, entry: entry, place: place, type: type, describe: description, map: map))
     }
 
     /// Gives `type`, the type read from a member a key lookup found, to the lookup's events.
