@@ -51,7 +51,9 @@ indirect enum CodingPathNode: Sendable {
         return chain(parentHash, UInt64(truncatingIfNeeded: hasher.finalize()))
     }
 
-    private static func chain(_ parentHash: UInt64, _ part: UInt64) -> UInt64 {
+    /// `parentHash` and `part`, two hashes, mixed into one: a multiplication and a shift, which
+    /// tell apart any two `parentHash ^ part` (the product of an odd constant is a bijection).
+    static func chain(_ parentHash: UInt64, _ part: UInt64) -> UInt64 {
         var chain = (parentHash ^ part) &* 0x9E37_79B9_7F4A_7C15
         chain ^= chain >> 29
         return chain

@@ -69,18 +69,21 @@ final class EventBatch: @unchecked Sendable {
         // existentials). Two patterns of one decode share a group only if their hashes collide
         // (``PatternHashes``: keys hashed under the process's random seed, chained), with a
         // probability of about 2⁻⁶⁴ per pair.
-        var byHash: [Int: Int] = [:]
+        var byHash = WordTable<Int>()
         var hashes = PatternHashes()
-        for index in records.indices {
-            let hash = hashes.hash(records[index])
-            if let group = byHash[hash] {
-                groups[group].count += 1
-            } else {
-                byHash[hash] = groups.count
-                groups.append(
-                    PatternGroup(
-                        kind: records[index].kind, rule: records[index].rule, hash: hash, builtPath: nil, count: 1,
-                        first: index))
+        // Read in place: a record taken out of the array would be copied, its references retained.
+        records.withUnsafeBufferPointer { records in
+            for index in records.indices {
+                let hash = hashes.hash(records[index])
+                if let group = byHash[UInt64(truncatingIfNeeded: hash)] {
+                    groups[group].count += 1
+                } else {
+                    byHash.set(groups.count, for: UInt64(truncatingIfNeeded: hash))
+                    groups.append(
+                        PatternGroup(
+                            kind: records[index].kind, rule: records[index].rule, hash: hash, builtPath: nil,
+                            count: 1, first: index))
+                }
             }
         }
         return groups

@@ -5,7 +5,7 @@
 /// records being grouped keep alive. What ``EventBatch/patternGroups()`` groups records by.
 struct PatternHashes {
     /// The pattern hash of each parent node met, by identity.
-    private var parents: [UInt: UInt64] = [:]
+    private var parents = WordTable<UInt64>()
     /// The parent met last and its hash: consecutive events are mostly siblings.
     private var last: (identity: UInt, hash: UInt64)?
     /// The (kind, rule) pairs met, with their hashes: few per decode, so that their names are
@@ -34,11 +34,10 @@ struct PatternHashes {
         return combine(kind, rule, pathHash)
     }
 
+    /// The pattern hash of `kind` and `rule` at a path whose pattern hash is `pathHash`: both
+    /// are hashes made with the process's random seed, chained as a path's keys are.
     private mutating func combine(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ pathHash: UInt64) -> Int {
-        var hasher = Hasher()
-        hasher.combine(ruleHash(kind, rule))
-        hasher.combine(pathHash)
-        return hasher.finalize()
+        Int(truncatingIfNeeded: CodingPathNode.chain(UInt64(truncatingIfNeeded: ruleHash(kind, rule)), pathHash))
     }
 
     private mutating func ruleHash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule) -> Int {
@@ -56,12 +55,12 @@ struct PatternHashes {
         guard let identity = node.identity else { return Self.uncachedHash(node) }
         if let last, last.identity == identity { return last.hash }
         let hash: UInt64
-        if let known = parents[identity] {
+        if let known = parents[UInt64(identity)] {
             hash = known
         } else {
             guard case .node(let key, let parent) = node else { return CodingPathNode.rootPatternHash }
             hash = CodingPathNode.patternHash(parentHash(parent), appending: key)
-            parents[identity] = hash
+            parents.set(hash, for: UInt64(identity))
         }
         last = (identity, hash)
         return hash

@@ -1,0 +1,73 @@
+/// A map from 64-bit words to values, for the loops that run once per event of a decode
+/// (``PatternHashes``, ``EventBatch/patternGroups()``), whose keys are words already: a node's
+/// identity (an address) or a pattern hash. A `Dictionary` hashes every key it is given again
+/// with SipHash, which costs more than the rest of such a loop; this table spreads a key with
+/// one multiplication (Fibonacci hashing) and probes linearly.
+///
+/// It keeps no order and removes nothing: it lives for one pass over one decode's records.
+struct WordTable<Value> {
+    /// The keys of the slots; `0` marks an empty slot (the key `0` itself is kept aside).
+    private var keys: [UInt64]
+    private var values: [Value?]
+    /// The value of the key `0`, which cannot be stored in a slot.
+    private var valueOfZero: Value?
+    /// The number of slots in use.
+    private var count = 0
+    /// `64 - log2(keys.count)`: a spread key's top bits index a slot.
+    private var shift: UInt64
+
+    /// An empty table with room for a few keys.
+    init() {
+        keys = Array(repeating: 0, count: 16)
+        values = Array(repeating: nil, count: 16)
+        shift = 60
+    }
+
+    /// The value of `key`, or `nil`.
+    subscript(key: UInt64) -> Value? {
+        if key == 0 { return valueOfZero }
+        var slot = slot(of: key)
+        while keys[slot] != 0 {
+            if keys[slot] == key { return values[slot] }
+            slot = (slot &+ 1) & (keys.count &- 1)
+        }
+        return nil
+    }
+
+    /// Makes `value` the value of `key`, added or replacing the one it had.
+    mutating func set(_ value: Value, for key: UInt64) {
+        if key == 0 {
+            valueOfZero = value
+            return
+        }
+        var slot = slot(of: key)
+        while keys[slot] != 0 {
+            if keys[slot] == key {
+                values[slot] = value
+                return
+            }
+            slot = (slot &+ 1) & (keys.count &- 1)
+        }
+        keys[slot] = key
+        values[slot] = value
+        count &+= 1
+        // At most three quarters full, so that a probe stops soon at an empty slot.
+        if count &* 4 > keys.count &* 3 { grow() }
+    }
+
+    private func slot(of key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldValues = values
+        keys = Array(repeating: 0, count: oldKeys.count * 2)
+        values = Array(repeating: nil, count: oldKeys.count * 2)
+        shift -= 1
+        count = 0
+        for (key, value) in zip(oldKeys, oldValues) where key != 0 {
+            if let value { set(value, for: key) }
+        }
+    }
+}
