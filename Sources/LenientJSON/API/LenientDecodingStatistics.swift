@@ -89,11 +89,11 @@ public final class LenientDecodingStatistics: Sendable {
         /// The patterns by their ``PatternHashes`` hash: what a decode's patterns are found by
         /// without making their path strings. As within one decode (``EventBatch/patternGroups()``),
         /// two patterns are taken for one only if their 64-bit hashes collide.
-        var byHash: [Int: Int] = [:]
+        var byHash = WordTable<Int>()
 
         /// The index of `group`'s pattern, found by its hash; `nil` when not found so.
         func known(_ group: EventBatch.PatternGroup) -> Int? {
-            guard let hash = group.hash, let index = byHash[hash],
+            guard let hash = group.hash, let index = byHash[UInt64(truncatingIfNeeded: hash)],
                 patterns[index].kind == group.kind && patterns[index].rule == group.rule
             else { return nil }
             return index
@@ -102,7 +102,7 @@ public final class LenientDecodingStatistics: Sendable {
 
     private let lock = NSLock()
     // Guarded by `lock` (as LenientJSONDecoder guards its settings).
-    private nonisolated(unsafe) var state = State()
+    @exclusivity(unchecked) private nonisolated(unsafe) var state = State()
 
     /// Creates empty statistics.
     public init() {}
@@ -119,49 +119,62 @@ public final class LenientDecodingStatistics: Sendable {
     /// known ones by their hash; a path string is made only for a pattern not seen
     /// before, and an event only as its first.
     func add(_ batches: [EventBatch]) {
-        var groups: [(group: EventBatch.PatternGroup, batch: EventBatch)] = []
+        // Each batch with its groups; a group merged into an earlier batch's is counted there.
+        var grouped: [(batch: EventBatch, groups: [EventBatch.PatternGroup])] = []
         if batches.count == 1 {
-            groups = batches[0].patternGroups().map { ($0, batches[0]) }
+            grouped = [(batches[0], batches[0].patternGroups())]
         } else {
             // A report that collected several decodes: its batches' groups are merged by path.
-            var merged: [PatternKey: Int] = [:]
+            var merged: [PatternKey: (batch: Int, group: Int)] = [:]
             for batch in batches {
+                var kept: [EventBatch.PatternGroup] = []
                 for group in batch.patternGroups() {
                     let key = PatternKey(kind: group.kind, rule: group.rule, path: batch.path(of: group))
                     if let known = merged[key] {
-                        groups[known].group.count += group.count
+                        if known.batch == grouped.count {
+                            kept[known.group].count += group.count
+                        } else {
+                            grouped[known.batch].groups[known.group].count += group.count
+                        }
                     } else {
-                        merged[key] = groups.count
-                        groups.append((group, batch))
+                        merged[key] = (grouped.count, kept.count)
+                        kept.append(group)
                     }
                 }
+                grouped.append((batch, kept))
             }
         }
         lock.lock()
         defer { lock.unlock() }
         state.decodes += 1
-        for (group, batch) in groups {
-            if let known = state.known(group) {
-                state.patterns[known].count += group.count
-                state.patterns[known].decodes += 1
-                continue
-            }
-            let key = PatternKey(kind: group.kind, rule: group.rule, path: batch.path(of: group))
-            let index: Int
-            if let known = state.index[key] {
-                index = known
-                state.patterns[known].count += group.count
-                state.patterns[known].decodes += 1
-            } else {
-                index = state.patterns.count
-                state.index[key] = index
-                state.patterns.append(
-                    Pattern(
-                        kind: key.kind, rule: key.rule, path: key.path, count: group.count, decodes: 1,
-                        first: batch.event(at: group.first)))
-            }
-            if let hash = group.hash { state.byHash[hash] = index }
+        for (batch, groups) in grouped {
+            for group in groups { count(group, of: batch) }
         }
+    }
+
+    /// Counts `group` of `batch` in its pattern, found by hash or path, or in a new one. Called
+    /// with `lock` held.
+    private func count(_ group: EventBatch.PatternGroup, of batch: EventBatch) {
+        if let known = state.known(group) {
+            state.patterns[known].count += group.count
+            state.patterns[known].decodes += 1
+            return
+        }
+        let key = PatternKey(kind: group.kind, rule: group.rule, path: batch.path(of: group))
+        let index: Int
+        if let known = state.index[key] {
+            index = known
+            state.patterns[known].count += group.count
+            state.patterns[known].decodes += 1
+        } else {
+            index = state.patterns.count
+            state.index[key] = index
+            state.patterns.append(
+                Pattern(
+                    kind: key.kind, rule: key.rule, path: key.path, count: group.count, decodes: 1,
+                    first: batch.event(at: group.first)))
+        }
+        if let hash = group.hash { state.byHash.set(index, for: UInt64(truncatingIfNeeded: hash)) }
     }
 
     /// The counters now.

@@ -39,9 +39,14 @@ indirect enum CodingPathNode: Sendable {
     /// key, the same for every copy of the node (an indirect case is a pointer to its box);
     /// `nil` for the root, or where the node is not stored as one pointer.
     var identity: UInt? {
-        guard case .node = self, MemoryLayout<CodingPathNode>.size == MemoryLayout<UInt>.size else { return nil }
-        return withUnsafeBytes(of: self) { $0.load(as: UInt.self) }
+        guard MemoryLayout<CodingPathNode>.size == MemoryLayout<UInt>.size else { return nil }
+        // Read as a word, not matched as a case: matching a node copies its key.
+        let word = withUnsafeBytes(of: self) { $0.load(as: UInt.self) }
+        return word == Self.rootWord ? nil : word
     }
+
+    /// The word that stores ``root`` (a case without a box, the same in every copy).
+    private static let rootWord = withUnsafeBytes(of: CodingPathNode.root) { $0.load(as: UInt.self) }
 
     /// ``patternHash(_:appending:)`` for a key spelled in the input as `spelling`, the bytes of
     /// a key entry (what a ``MatchedKey`` of that entry hashes as), without making the key.

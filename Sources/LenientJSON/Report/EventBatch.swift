@@ -70,7 +70,7 @@ final class EventBatch: @unchecked Sendable {
         // (``PatternHashes``: keys hashed under the process's random seed, chained), with a
         // probability of about 2⁻⁶⁴ per pair.
         var byHash = WordTable<Int>()
-        var hashes = PatternHashes()
+        var hashes = PatternHashes(records: records.count)
         // Read in place: a record taken out of the array would be copied, its references retained.
         records.withUnsafeBufferPointer { records in
             for index in records.indices {

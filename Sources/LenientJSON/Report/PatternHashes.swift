@@ -5,15 +5,20 @@
 /// records being grouped keep alive. What ``EventBatch/patternGroups()`` groups records by.
 struct PatternHashes {
     /// The pattern hash of each parent node met, by identity.
-    private var parents = WordTable<UInt64>()
+    private var parents: WordTable<UInt64>
     /// The parent met last and its hash: consecutive events are mostly siblings.
     private var last: (identity: UInt, hash: UInt64)?
-    /// The (kind, rule) pairs met, with their hashes: few per decode, so that their names are
-    /// hashed once, not for every event.
+    /// The (kind, rule) pairs met, with their hashes, the one met last at the end: few per
+    /// decode, so that their names are hashed once, not for every event.
     private var rules: [(kind: LenientDecodingEvent.Kind, rule: LenientRule, hash: Int)] = []
 
+    /// Hashes for a decode of `records` records (at most one parent each), or for a few paths.
+    init(records: Int = 0) {
+        parents = WordTable(capacity: records)
+    }
+
     /// The hash of a record's pattern: its kind, rule and path.
-    mutating func hash(_ record: ReportCollector.Record) -> Int {
+    mutating func hash(_ record: borrowing ReportCollector.Record) -> Int {
         switch record.place {
         case .path(let path):
             return hash(record.kind, record.rule, path)
@@ -41,7 +46,12 @@ struct PatternHashes {
     }
 
     private mutating func ruleHash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule) -> Int {
-        if let known = rules.first(where: { $0.kind == kind && $0.rule == rule }) { return known.hash }
+        // Consecutive events mostly come from one rule.
+        if let last = rules.last, last.kind == kind && last.rule == rule { return last.hash }
+        if let index = rules.firstIndex(where: { $0.kind == kind && $0.rule == rule }) {
+            rules.append(rules.remove(at: index))
+            return rules[rules.count - 1].hash
+        }
         var hasher = Hasher()
         hasher.combine(kind)
         hasher.combine(rule)

@@ -16,11 +16,17 @@ struct WordTable<Value> {
     /// `64 - log2(keys.count)`: a spread key's top bits index a slot.
     private var shift: UInt64
 
-    /// An empty table with room for a few keys.
-    init() {
-        keys = Array(repeating: 0, count: 16)
-        values = Array(repeating: nil, count: 16)
-        shift = 60
+    /// An empty table with room for `capacity` keys before it grows.
+    init(capacity: Int = 12) {
+        var slots = 16
+        var shift: UInt64 = 60
+        while slots * 3 < capacity * 4 {
+            slots *= 2
+            shift -= 1
+        }
+        keys = Array(repeating: 0, count: slots)
+        values = Array(repeating: nil, count: slots)
+        self.shift = shift
     }
 
     /// The value of `key`, or `nil`.
