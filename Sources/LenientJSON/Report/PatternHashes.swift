@@ -19,15 +19,18 @@ struct PatternHashes {
 
     /// The hash of a record's pattern: its kind, rule and path.
     mutating func hash(_ record: borrowing ReportCollector.Record) -> Int {
-        switch record.place {
-        case .path(let path):
-            return hash(record.kind, record.rule, path)
-        case .matchedKey(let object, _, _):
-            // The member's key as the input spells it: the key entry before the member's value.
-            let spelling = record.map.text((record.entry ?? 1) - 1)
-            let pathHash = CodingPathNode.patternHash(parentHash(object), appendingSpelling: spelling)
-            return combine(record.kind, record.rule, pathHash)
-        }
+        record.matchedKey == nil
+            ? hash(record.kind, record.rule, record.node)
+            : hash(record.kind, record.rule, object: record.node, spelling: record.map.text(record.keyEntry))
+    }
+
+    /// The hash of the pattern of a key match of `kind` and `rule`: a member of the object at
+    /// `object` whose key the input spells `spelling`.
+    mutating func hash(
+        _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, object: CodingPathNode,
+        spelling: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        combine(kind, rule, CodingPathNode.patternHash(parentHash(object), appendingSpelling: spelling))
     }
 
     /// The hash of the pattern of an event of `kind` and `rule` at `path`.

@@ -21,8 +21,11 @@ final class ReportCollector {
         let kind: LenientDecodingEvent.Kind
         var rule: LenientRule
         let entry: Int?
-        /// Where the event is, as the decode's linked list (a string only when built).
-        let place: Place
+        /// The coding path of the event, as the decode's linked list (a string only when built),
+        /// or for a key match (``matchedKey``), the path of its object.
+        let node: CodingPathNode
+        /// The model key of a key match (``Place/matchedKey(object:stringValue:intValue:)``).
+        let matchedKey: (stringValue: String, intValue: Int?)?
         /// The Swift type decoded at the place; `nil` for a key lookup until its read
         /// (``ReportCollector/assignType(_:)``).
         var type: Any.Type?
@@ -31,15 +34,28 @@ final class ReportCollector {
         /// The document `entry` points into.
         let map: ValueMap
 
-        /// The coding path of the event.
-        var path: CodingPathNode {
+        init(
+            kind: LenientDecodingEvent.Kind, rule: LenientRule, entry: Int?, place: Place, type: Any.Type?,
+            describe: Description, map: ValueMap
+        ) {
+            (self.kind, self.rule, self.entry, self.type, self.describe, self.map) = (kind, rule, entry, type, describe, map)
             switch place {
-            case .path(let path): return path
+            case .path(let path): (node, matchedKey) = (path, nil)
             case .matchedKey(let object, let stringValue, let intValue):
-                return object.appending(
-                    MatchedKey(stringValue: stringValue, intValue: intValue, keyEntry: (entry ?? 1) - 1, in: map))
+                (node, matchedKey) = (object, (stringValue, intValue))
             }
         }
+
+        /// The coding path of the event.
+        var path: CodingPathNode {
+            guard let matchedKey else { return node }
+            return node.appending(
+                MatchedKey(
+                    stringValue: matchedKey.stringValue, intValue: matchedKey.intValue, keyEntry: keyEntry, in: map))
+        }
+
+        /// The key entry of the member a key match found: the entry before its value's.
+        var keyEntry: Int { (entry ?? 1) - 1 }
     }
 
     /// Where a record's event is: its coding path, or what makes it.
