@@ -111,6 +111,22 @@ struct PathPatternTests {
         #expect(Set(hashes).count == records.count)
     }
 
+    /// A kind and rule are hashed by their names, however their strings are stored: a code made
+    /// at run time (a registration's, a decoded report's) hashes as the constant does.
+    @Test("A rule hashes by its name, not by how its string is stored")
+    func ruleHashByName() {
+        let path = CodingPathNode.root.appending(NameKey("users")).appending(IndexKey(2))
+        let madeRule = LenientRule(rawValue: ["number", "fromString"].joined(separator: "."))
+        let madeKind = LenientDecodingEvent.Kind(rawValue: String("coerced".reversed().reversed()))
+        var hashes = PatternHashes()
+        let constant = hashes.hash(.coerced, .numberFromString, path)
+        #expect(hashes.hash(madeKind, madeRule, path) == constant)
+        #expect(hashes.hash(.coerced, .boolFromString, path) != constant)
+        #expect(hashes.hash(madeKind, madeRule, path) == constant)
+        var fresh = PatternHashes()
+        #expect(fresh.hash(madeKind, madeRule, path) == constant)
+    }
+
     @Test("A path node is known by one identity in all its copies, and no other node has it")
     func nodeIdentity() {
         let parent = CodingPathNode.root.appending(NameKey("users"))

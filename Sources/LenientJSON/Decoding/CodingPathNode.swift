@@ -66,11 +66,20 @@ indirect enum CodingPathNode: Sendable {
 
     /// One key's part of ``patternHash(_:appending:)``.
     private static func patternPart(of key: any CodingKey) -> UInt64 {
-        let keyType = type(of: key)
-        if keyType == IndexKey.self { return 0x5851_F42D_4C95_7F2D }
+        part(of: key)
+    }
+
+    /// ``patternPart(of:)`` with the key's type opened, so that a `MatchedKey` is read as one
+    /// without a dynamic cast (which costs more than the hash).
+    private static func part<Key: CodingKey>(of key: Key) -> UInt64 {
+        if Key.self == IndexKey.self { return 0x5851_F42D_4C95_7F2D }
         var hasher = Hasher()
-        if keyType == MatchedKey.self, let matched = key as? MatchedKey {
-            matched.combineInputSpelling(into: &hasher)
+        if Key.self == MatchedKey.self {
+            withUnsafePointer(to: key) {
+                $0.withMemoryRebound(to: MatchedKey.self, capacity: 1) {
+                    $0.pointee.combineInputSpelling(into: &hasher)
+                }
+            }
         } else {
             var name = key.stringValue
             name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

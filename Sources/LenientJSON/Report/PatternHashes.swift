@@ -8,9 +8,9 @@ struct PatternHashes {
     private var parents: WordTable<UInt64>
     /// The parent met last and its hash: consecutive events are mostly siblings.
     private var last: (identity: UInt, hash: UInt64)?
-    /// The (kind, rule) pairs met, with their hashes, the one met last at the end: few per
+    /// The (kind, rule) pairs met, with the words that store them and their hashes: few per
     /// decode, so that their names are hashed once, not for every event.
-    private var rules: [(kind: LenientDecodingEvent.Kind, rule: LenientRule, hash: Int)] = []
+    private var rules: [(kind: LenientDecodingEvent.Kind, rule: LenientRule, bits: SIMD4<UInt64>?, hash: Int)] = []
 
     /// Hashes for a decode of `records` records (at most one parent each), or for a few paths.
     init(records: Int = 0) {
@@ -49,18 +49,26 @@ struct PatternHashes {
     }
 
     private mutating func ruleHash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule) -> Int {
-        // Consecutive events mostly come from one rule.
-        if let last = rules.last, last.kind == kind && last.rule == rule { return last.hash }
-        if let index = rules.firstIndex(where: { $0.kind == kind && $0.rule == rule }) {
-            rules.append(rules.remove(at: index))
-            return rules[rules.count - 1].hash
-        }
+        // A rule's kind and code are mostly the same constants, stored alike: compared by their
+        // bits first, which is cheap where comparing two different strings is not.
+        let bits = Self.bits(of: kind.rawValue, rule.rawValue)
+        if let bits, let known = rules.first(where: { $0.bits == bits }) { return known.hash }
+        if let known = rules.first(where: { $0.kind == kind && $0.rule == rule }) { return known.hash }
         var hasher = Hasher()
         hasher.combine(kind)
         hasher.combine(rule)
         let hash = hasher.finalize()
-        rules.append((kind, rule, hash))
+        rules.append((kind, rule, bits, hash))
         return hash
+    }
+
+    /// The words that store `kind` and `rule` (equal words are equal strings, not the other way),
+    /// or `nil` where a string is not two 64-bit words.
+    private static func bits(of kind: String, _ rule: String) -> SIMD4<UInt64>? {
+        guard MemoryLayout<String>.size == 16 else { return nil }
+        let kindBits = withUnsafeBytes(of: kind) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
+        let ruleBits = withUnsafeBytes(of: rule) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
+        return SIMD4(lowHalf: kindBits, highHalf: ruleBits)
     }
 
     /// The pattern hash of `node`, a parent of an event's path.

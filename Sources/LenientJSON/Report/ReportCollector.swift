@@ -38,7 +38,9 @@ final class ReportCollector {
             kind: LenientDecodingEvent.Kind, rule: LenientRule, entry: Int?, place: Place, type: Any.Type?,
             describe: Description, map: ValueMap
         ) {
-            (self.kind, self.rule, self.entry, self.type, self.describe, self.map) = (kind, rule, entry, type, describe, map)
+            (self.kind, self.rule, self.entry, self.type, self.describe, self.map) = (
+                kind, rule, entry, type, describe, map
+            )
             switch place {
             case .path(let path): (node, matchedKey) = (path, nil)
             case .matchedKey(let object, let stringValue, let intValue):
@@ -125,7 +127,8 @@ extension DecoderImpl {
     ) {
         if kind != .matchedKey && countsAsLeniency { session.leniencyCount &+= 1 }
         guard let report else { return }
-        record(kind, rule(), entry: entry, place: .path(path()), type: type, description: .made(description), in: report)
+        record(
+            kind, rule(), entry: entry, place: .path(path()), type: type, description: .made(description), in: report)
     }
 
     /// Adds a record to `report` (``note(_:_:entry:path:type:_:countsAsLeniency:)`` for a rule
