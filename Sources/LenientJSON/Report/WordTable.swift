@@ -4,11 +4,12 @@
 /// with SipHash, which costs more than the rest of such a loop; this table spreads a key with
 /// one multiplication (Fibonacci hashing) and probes linearly.
 ///
-/// It keeps no order and removes nothing: it lives for one pass over one decode's records.
-struct WordTable<Value> {
+/// It keeps no order and removes nothing. Its values are integers (an index, a hash), so that an
+/// empty slot's value is a plain `0`.
+struct WordTable<Value: FixedWidthInteger> {
     /// The keys of the slots; `0` marks an empty slot (the key `0` itself is kept aside).
     private var keys: [UInt64]
-    private var values: [Value?]
+    private var values: [Value]
     /// The value of the key `0`, which cannot be stored in a slot.
     private var valueOfZero: Value?
     /// The number of slots in use.
@@ -25,7 +26,7 @@ struct WordTable<Value> {
             shift -= 1
         }
         keys = Array(repeating: 0, count: slots)
-        values = Array(repeating: nil, count: slots)
+        values = Array(repeating: 0, count: slots)
         self.shift = shift
     }
 
@@ -69,11 +70,11 @@ struct WordTable<Value> {
         let oldKeys = keys
         let oldValues = values
         keys = Array(repeating: 0, count: oldKeys.count * 2)
-        values = Array(repeating: nil, count: oldKeys.count * 2)
+        values = Array(repeating: 0, count: oldKeys.count * 2)
         shift -= 1
         count = 0
         for (key, value) in zip(oldKeys, oldValues) where key != 0 {
-            if let value { set(value, for: key) }
+            set(value, for: key)
         }
     }
 }
