@@ -33,12 +33,8 @@ struct WordTable<Value: FixedWidthInteger> {
     /// The value of `key`, or `nil`.
     subscript(key: UInt64) -> Value? {
         if key == 0 { return valueOfZero }
-        var slot = slot(of: key)
-        while keys[slot] != 0 {
-            if keys[slot] == key { return values[slot] }
-            slot = (slot &+ 1) & (keys.count &- 1)
-        }
-        return nil
+        let slot = probe(key)
+        return keys[slot] == key ? values[slot] : nil
     }
 
     /// Makes `value` the value of `key`, added or replacing the one it had.
@@ -47,19 +43,20 @@ struct WordTable<Value: FixedWidthInteger> {
             valueOfZero = value
             return
         }
-        var slot = slot(of: key)
-        while keys[slot] != 0 {
-            if keys[slot] == key {
-                values[slot] = value
-                return
-            }
-            slot = (slot &+ 1) & (keys.count &- 1)
-        }
-        keys[slot] = key
+        let slot = probe(key)
         values[slot] = value
+        guard keys[slot] != key else { return }
+        keys[slot] = key
         count &+= 1
         // At most three quarters full, so that a probe stops soon at an empty slot.
         if count &* 4 > keys.count &* 3 { grow() }
+    }
+
+    /// The slot that holds `key`, or else the empty slot where it would go.
+    private func probe(_ key: UInt64) -> Int {
+        var slot = slot(of: key)
+        while keys[slot] != 0 && keys[slot] != key { slot = (slot &+ 1) & (keys.count &- 1) }
+        return slot
     }
 
     private func slot(of key: UInt64) -> Int {
