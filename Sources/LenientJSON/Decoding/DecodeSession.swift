@@ -32,11 +32,19 @@ final class DecodeSession {
     /// How deep default values and stand-ins are being built (a guard against recursive types).
     var defaultDepth = 0
     /// What the decode read, for ``LenientJSONDecoder/reportsUnusedKeys``; `nil` unless that is on
-    /// and someone reads the report.
-    let unusedKeys: UnusedKeyTracker?
+    /// and someone reads the report. Behind a pointer, as `dispatchCache`: noting a read then
+    /// retains nothing.
+    let unusedKeys: UnsafeMutablePointer<UnusedKeyTracker>?
 
-    init(unusedKeys: UnusedKeyTracker? = nil) {
-        self.unusedKeys = unusedKeys
+    /// A session of a decode of `map`, tracking unused keys where `tracksUnusedKeys`.
+    init(map: ValueMap? = nil, tracksUnusedKeys: Bool = false) {
+        if let map, tracksUnusedKeys {
+            let tracker = UnsafeMutablePointer<UnusedKeyTracker>.allocate(capacity: 1)
+            tracker.initialize(to: UnusedKeyTracker(for: map))
+            unusedKeys = tracker
+        } else {
+            unusedKeys = nil
+        }
         keyCursors = .allocate(capacity: 2 * Self.keyCursorSlots)
         keyCursors.initialize(repeating: -1, count: 2 * Self.keyCursorSlots)
         dispatchCache = .allocate(capacity: 1)
@@ -47,5 +55,10 @@ final class DecodeSession {
         keyCursors.deallocate()
         dispatchCache.deinitialize(count: 1)
         dispatchCache.deallocate()
+        if let unusedKeys {
+            unusedKeys.pointee.deallocate()
+            unusedKeys.deinitialize(count: 1)
+            unusedKeys.deallocate()
+        }
     }
 }

@@ -15,7 +15,7 @@ final class DecoderImpl: Decoder {
     let keyCursors: UnsafeMutablePointer<Int>
     let dispatchCache: UnsafeMutablePointer<TypeDispatchCache>
     /// The session's unused-key tracker (`Report/UnusedKeyTracker.swift`), likewise held here.
-    let unusedKeys: UnusedKeyTracker?
+    let unusedKeys: UnsafeMutablePointer<UnusedKeyTracker>?
     /// Whether `unwrap` may call a plain type's `init(from:)` with no bookkeeping (the mode's
     /// ``DecodeMode/decodesPlainTypesDirectly``, read once).
     let decodesPlainTypesDirectly: Bool
@@ -53,7 +53,7 @@ final class DecoderImpl: Decoder {
         let tracks = tracksUnusedKeys && options.reportsUnusedKeys && report != nil
         self.init(
             map: map, mode: DecodeMode(options: options, report: report),
-            session: DecodeSession(unusedKeys: tracks ? UnusedKeyTracker(for: map) : nil), entry: entry,
+            session: DecodeSession(map: map, tracksUnusedKeys: tracks), entry: entry,
             pathNode: pathNode, reusesContainers: reusesContainers)
     }
 
@@ -107,7 +107,7 @@ final class DecoderImpl: Decoder {
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, pathNode: CodingPathNode) throws
         -> KeyedDecodingContainer<Key>
     {
-        if let unusedKeys { unusedKeys.opened(object, path: pathNode, decoding: entry, keys: Key.self) }
+        if let unusedKeys { unusedKeys.pointee.opened(object, path: pathNode, decoding: entry, keys: Key.self) }
         guard let containerSlots else {
             return try KeyedContainerSlots.make(type, impl: self, object: object, pathNode: pathNode)
         }
@@ -155,7 +155,9 @@ final class DecoderImpl: Decoder {
             expected, path: path.path, map: map, entry: entry, describes: mode.describesErrors)
     }
 
-    /// Runs `body` with this decoder moved to `entry` at `path`, then moves back.
+    /// Runs `body` with this decoder moved to `entry` at `path`, then moves back. A model
+    /// decoded there is done with the containers it opened: those whose objects had every
+    /// member read are forgotten by the unused-key tracker, if there is one.
     @inline(__always)
     func with<T>(entry newEntry: Int, path: consuming CodingPathNode, _ body: () throws -> T) rethrows -> T {
         let savedEntry = entry
@@ -163,7 +165,9 @@ final class DecoderImpl: Decoder {
         var savedPath = path
         swap(&pathNode, &savedPath)
         entry = newEntry
+        let opened = unusedKeys?.pointee.opened.count
         defer {
+            if let unusedKeys, let opened { unusedKeys.pointee.forgetFullyRead(openedSince: opened, in: map) }
             entry = savedEntry
             swap(&pathNode, &savedPath)
         }
@@ -250,7 +254,7 @@ final class DecoderImpl: Decoder {
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
         node: consuming CodingPathNode, isDictionary: Bool
     ) throws -> T {
-        if let unusedKeys { unusedKeys.decoding(type, at: entry) }
+        if let unusedKeys { unusedKeys.pointee.decoding(type, at: entry) }
         if decodesPlainTypesDirectly {
             let unusedMark = unusedKeysMark
             do {

@@ -1,19 +1,26 @@
 /// What one decode read of the objects its models opened keyed containers on, for
 /// ``LenientJSONDecoder/reportsUnusedKeys`` (the TheReport article, "Unused keys"). It exists only
 /// when that option is on and someone reads the report, so any other decode pays one `nil` check
-/// per keyed container and per key lookup.
+/// per keyed container, per key lookup and per model decoded. Its session holds it behind a
+/// pointer, so that noting a read retains nothing.
 ///
-/// During the decode it only appends to three logs (containers opened, values read, keys
-/// missed), cut back together when an attempt is abandoned (``DecoderImpl/unusedKeysMark`` and
-/// ``DecoderImpl/discardUnusedKeys(from:)``), so that they describe the value returned. Which
-/// members nobody read is worked out once, after the decode (``DecoderImpl/reportUnusedKeys()``).
-final class UnusedKeyTracker {
+/// During the decode it notes the containers opened, the values read and the keys missed, and
+/// takes them back when an attempt is abandoned (``DecoderImpl/unusedKeysMark`` and
+/// ``DecoderImpl/discardUnusedKeys(from:)``), so that they describe the value returned. A
+/// container whose object had every member read by the time its model was decoded is
+/// forgotten then (``forgetFullyRead(openedSince:in:)``): no member of it can be unused, and its
+/// path is let go while the decode still holds it. Which members of the rest nobody read is
+/// worked out once, after the decode (``DecoderImpl/reportUnusedKeys()``).
+struct UnusedKeyTracker {
     /// A model's keyed container was opened on `object`, whose members get the path `path`;
     /// `model` is the model type (or, where the decoder cannot tell, the coding keys type).
     struct Opened {
         let object: Int
         let path: CodingPathNode
         let model: Any.Type
+        /// Whether a model's end found a member of `object` unread (it is then left to the end
+        /// of the decode).
+        var checked = false
     }
 
     /// A lookup in `object` found nothing for `key` (its did-you-mean is worked out after the
@@ -30,54 +37,89 @@ final class UnusedKeyTracker {
         let missed: Int
     }
 
-    // Unchecked: one decode, on one thread, appends and cuts back, and no access to a log is
-    // ever held across another.
-    @exclusivity(unchecked) private(set) var opened: [Opened] = []
-    /// The entries lookups found: a member's value, or (a key path) a value inside a member.
-    @exclusivity(unchecked) private(set) var reads: [Int] = []
-    @exclusivity(unchecked) private(set) var missed: [Missed] = []
+    private(set) var opened: [Opened] = []
+    private(set) var reads: ReadEntries
+    private(set) var missed: [Missed] = []
     /// The model type decoded last and where: a container opened there is that model's.
-    @exclusivity(unchecked) private var model: (entry: Int, type: Any.Type)?
+    private var model: (entry: Int, type: Any.Type)?
 
-    /// A tracker for a decode of `map`, with room for a read of every member of every object
-    /// (at most half its entries), so that the log never grows during the decode.
+    /// A tracker for a decode of `map`.
     init(for map: ValueMap) {
-        reads.reserveCapacity(map.nullEntry / 2 + 1)
+        reads = ReadEntries(entries: map.nullEntry &+ 3)
+        // Containers are forgotten as their models end: the log holds about one per level of
+        // nesting, and the objects left with unused members.
+        opened.reserveCapacity(32)
+    }
+
+    /// Frees the read log; the tracker is not used again.
+    func deallocate() {
+        reads.deallocate()
     }
 
     var mark: Mark { Mark(opened: opened.count, reads: reads.count, missed: missed.count) }
 
     /// Notes that `type` is decoded at `entry`: the containers opened there next are its.
-    func decoding(_ type: Any.Type, at entry: Int) {
+    mutating func decoding(_ type: Any.Type, at entry: Int) {
         model = (entry, type)
     }
 
     /// Notes that a keyed container of `keys` was opened on `object` while the value at `entry`
     /// is being decoded.
-    func opened(_ object: Int, path: CodingPathNode, decoding entry: Int, keys: Any.Type) {
+    mutating func opened(_ object: Int, path: CodingPathNode, decoding entry: Int, keys: Any.Type) {
         let type = model.flatMap { $0.entry == entry ? $0.type : nil } ?? keys
         opened.append(Opened(object: object, path: path, model: type))
     }
 
-    @inline(__always) func read(_ entry: Int) {
-        reads.append(entry)
+    @inline(__always) mutating func read(_ entry: Int) {
+        reads.insert(entry)
     }
 
-    func missed(_ key: String, in object: Int) {
+    mutating func missed(_ key: String, in object: Int) {
         missed.append(Missed(object: object, key: key))
     }
 
+    /// Forgets the containers opened since the log held `start` of them whose objects had every
+    /// member read, once the model that opened them is decoded; the others are checked again
+    /// only after the decode.
+    mutating func forgetFullyRead(openedSince start: Int, in map: ValueMap) {
+        guard start >= 0 else { return }
+        var kept = start
+        var index = start
+        while index < opened.count {
+            defer { index &+= 1 }
+            if !opened[index].checked {
+                if isFullyRead(opened[index].object, in: map) { continue }
+                opened[index].checked = true
+            }
+            if kept != index { opened.swapAt(kept, index) }
+            kept &+= 1
+        }
+        while opened.count > kept { opened.removeLast() }
+    }
+
+    /// Whether a lookup read every member of `object`: its value, or (a key path) a value
+    /// inside it.
+    func isFullyRead(_ object: Int, in map: ValueMap) -> Bool {
+        for (_, value) in map.members(of: object) where !isRead(value, in: map) { return false }
+        return true
+    }
+
+    /// Whether a lookup read the member value `value` or (a key path) a value inside it.
+    func isRead(_ value: Int, in map: ValueMap) -> Bool {
+        reads.set.contains(value) || reads.set.containsAny(in: value &+ 1..<map.next(after: value))
+    }
+
     /// Forgets what was noted after `mark`.
-    func discard(from mark: Mark) {
+    mutating func discard(from mark: Mark) {
         if opened.count > mark.opened { opened.removeSubrange(mark.opened...) }
-        if reads.count > mark.reads { reads.removeSubrange(mark.reads...) }
+        reads.removeLast(downTo: mark.reads)
         if missed.count > mark.missed { missed.removeSubrange(mark.missed...) }
     }
 
     /// Forgets everything (a streamed element's logs are its own).
-    func reset() {
+    mutating func reset() {
         opened.removeAll(keepingCapacity: true)
-        reads.removeAll(keepingCapacity: true)
+        reads.removeLast(downTo: 0)
         missed.removeAll(keepingCapacity: true)
         model = nil
     }
@@ -85,11 +127,11 @@ final class UnusedKeyTracker {
 
 extension DecoderImpl {
     /// Where the unused-key records stand, for ``discardUnusedKeys(from:)``.
-    var unusedKeysMark: UnusedKeyTracker.Mark? { unusedKeys?.mark }
+    var unusedKeysMark: UnusedKeyTracker.Mark? { unusedKeys?.pointee.mark }
 
     /// Forgets the unused-key records of an abandoned attempt, made after `mark`.
     func discardUnusedKeys(from mark: UnusedKeyTracker.Mark?) {
-        if let unusedKeys, let mark { unusedKeys.discard(from: mark) }
+        if let unusedKeys, let mark { unusedKeys.pointee.discard(from: mark) }
     }
 
     /// Notes a keyed lookup of `key` in `object` that found `member` (or nothing), for
@@ -98,15 +140,15 @@ extension DecoderImpl {
     func noteLookup<K: CodingKey>(_ key: K, found member: KeyedMember?, in object: Int) {
         guard let unusedKeys else { return }
         if let member {
-            unusedKeys.read(member.entry)
+            unusedKeys.pointee.read(member.entry)
         } else {
             noteMiss(key, in: object, tracker: unusedKeys)
         }
     }
 
     @inline(never)
-    private func noteMiss<K: CodingKey>(_ key: K, in object: Int, tracker: UnusedKeyTracker) {
-        tracker.missed(key.stringValue, in: object)
+    private func noteMiss<K: CodingKey>(_ key: K, in object: Int, tracker: UnsafeMutablePointer<UnusedKeyTracker>) {
+        tracker.pointee.missed(key.stringValue, in: object)
     }
 
     /// Adds one `unusedKey` event per member of an object a model's keyed container was opened
@@ -114,12 +156,12 @@ extension DecoderImpl {
     /// document order for `Data`; for `fromJSONObject`, whose dictionaries have no order, in the
     /// UTF-8 order of the members' pointers.
     func reportUnusedKeys() {
-        guard let tracker = unusedKeys else { return }
-        defer { tracker.reset() }
+        guard let unusedKeys else { return }
+        defer { unusedKeys.pointee.reset() }
+        let tracker = unusedKeys.pointee
         guard report != nil, !tracker.opened.isEmpty else { return }
-        var read = EntrySet(count: map.nullEntry &+ 3)
-        for entry in tracker.reads { read.insert(entry) }
-        var seen = EntrySet(count: map.nullEntry &+ 3)
+        let seen = EntrySet(count: map.nullEntry &+ 3)
+        defer { seen.deallocate() }
         var unused: [(key: Int, value: Int, object: Int, name: String)] = []
         // The first container opened on an object names its model and path: by object, for the
         // objects that have unused members.
@@ -127,8 +169,7 @@ extension DecoderImpl {
         for opened in tracker.opened where seen.insert(opened.object) {
             var named = false
             for (key, value) in map.members(of: opened.object) {
-                // Read when a lookup found this member's value or (a key path) a value inside it.
-                if read.contains(value) || read.containsAny(in: value &+ 1..<map.next(after: value)) { continue }
+                if tracker.isRead(value, in: map) { continue }
                 let name = (try? keyString(key, path: opened.path)) ?? ""
                 unused.append((key, value, opened.object, name))
                 if !named {
@@ -205,42 +246,5 @@ extension DecoderImpl {
             }
         }
         return aliases
-    }
-}
-
-/// A set of a document's entries, one bit each: which values lookups read, and which objects
-/// were looked at already.
-struct EntrySet {
-    private var words: [UInt64]
-
-    init(count: Int) {
-        words = Array(repeating: 0, count: (count &+ 63) / 64)
-    }
-
-    /// Adds `entry`; whether it was not in the set before.
-    @discardableResult
-    mutating func insert(_ entry: Int) -> Bool {
-        let bit: UInt64 = 1 << UInt64(entry & 63)
-        let old = words[entry >> 6]
-        words[entry >> 6] = old | bit
-        return old & bit == 0
-    }
-
-    func contains(_ entry: Int) -> Bool {
-        words[entry >> 6] & (1 << UInt64(entry & 63)) != 0
-    }
-
-    /// Whether some entry of `range` is in the set.
-    func containsAny(in range: Range<Int>) -> Bool {
-        guard !range.isEmpty else { return false }
-        let first = range.lowerBound >> 6
-        let last = (range.upperBound &- 1) >> 6
-        for index in first...last {
-            var word = words[index]
-            if index == first { word &= ~0 << UInt64(range.lowerBound & 63) }
-            if index == last { word &= ~0 >> UInt64(63 &- ((range.upperBound &- 1) & 63)) }
-            if word != 0 { return true }
-        }
-        return false
     }
 }
