@@ -106,7 +106,7 @@ struct PathPatternTests {
         #expect(records.map { JSONPath.string(for: $0.path.path) } == expected)
         var fromRecords = PatternHashes()
         var fromPaths = PatternHashes()
-        let hashes = records.map { fromRecords.hash($0) }
+        let hashes = records.map { record in withUnsafePointer(to: record) { fromRecords.hash($0) } }
         #expect(hashes == records.map { fromPaths.hash(.matchedKey, .keyNormalized, $0.path) })
         #expect(Set(hashes).count == records.count)
     }

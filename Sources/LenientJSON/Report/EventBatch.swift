@@ -73,15 +73,17 @@ final class EventBatch: @unchecked Sendable {
         var hashes = PatternHashes(records: records.count)
         // Read in place: a record taken out of the array would be copied, its references retained.
         records.withUnsafeBufferPointer { records in
+            guard let first = records.baseAddress else { return }
             for index in records.indices {
-                let hash = hashes.hash(records[index])
+                let record = first + index
+                let hash = hashes.hash(record)
                 if let group = byHash[UInt64(truncatingIfNeeded: hash)] {
                     groups[group].count += 1
                 } else {
                     byHash.set(groups.count, for: UInt64(truncatingIfNeeded: hash))
                     groups.append(
                         PatternGroup(
-                            kind: records[index].kind, rule: records[index].rule, hash: hash, builtPath: nil,
+                            kind: record.pointee.kind, rule: record.pointee.rule, hash: hash, builtPath: nil,
                             count: 1, first: index))
                 }
             }

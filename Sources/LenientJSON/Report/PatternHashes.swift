@@ -11,6 +11,8 @@ struct PatternHashes {
     /// The (kind, rule) pairs met, with the words that store them and their hashes: few per
     /// decode, so that their names are hashed once, not for every event.
     private var rules: [(kind: LenientDecodingEvent.Kind, rule: LenientRule, bits: SIMD4<UInt64>?, hash: Int)] = []
+    /// The pair of ``rules`` met last, by its words.
+    private var lastRule: (bits: SIMD4<UInt64>, hash: Int)?
 
     /// Hashes for a decode of `records` records (at most one parent each), or for a few paths.
     init(records: Int = 0) {
@@ -18,10 +20,14 @@ struct PatternHashes {
     }
 
     /// The hash of a record's pattern: its kind, rule and path.
-    mutating func hash(_ record: borrowing ReportCollector.Record) -> Int {
-        record.matchedKey == nil
-            ? hash(record.kind, record.rule, record.node)
-            : hash(record.kind, record.rule, object: record.node, spelling: record.map.text(record.keyEntry))
+    /// Read through a pointer, field by field: a record passed as a value is copied whole, its
+    /// references retained and released.
+    mutating func hash(_ record: UnsafePointer<ReportCollector.Record>) -> Int {
+        record.pointee.matchedKey == nil
+            ? hash(record.pointee.kind, record.pointee.rule, record.pointee.node)
+            : hash(
+                record.pointee.kind, record.pointee.rule, object: record.pointee.node,
+                spelling: record.pointee.map.text(record.pointee.keyEntry))
     }
 
     /// The hash of the pattern of a key match of `kind` and `rule`: a member of the object at
@@ -50,9 +56,14 @@ struct PatternHashes {
 
     private mutating func ruleHash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule) -> Int {
         // A rule's kind and code are mostly the same constants, stored alike: compared by their
-        // bits first, which is cheap where comparing two different strings is not.
+        // bits first, which is cheap where comparing two different strings is not; consecutive
+        // events mostly have the same rule.
         let bits = Self.bits(of: kind.rawValue, rule.rawValue)
-        if let bits, let known = rules.first(where: { $0.bits == bits }) { return known.hash }
+        if let bits, let lastRule, lastRule.bits == bits { return lastRule.hash }
+        if let bits, let known = rules.first(where: { $0.bits == bits }) {
+            lastRule = (bits, known.hash)
+            return known.hash
+        }
         if let known = rules.first(where: { $0.kind == kind && $0.rule == rule }) { return known.hash }
         var hasher = Hasher()
         hasher.combine(kind)
