@@ -27,7 +27,7 @@ extension DecoderImpl {
         if kind == .array, let element = singleScalarElement(entry) {
             let value = try unwrap(element, as: type, parent: parent, key: key)
             try recordLeniency(
-                .coerced, .valueUnwrapped, entry: entry, path: parent.appending(key), type: T.self,
+                .coerced, .valueUnwrapped, entry: entry, parent: parent, key: key, type: T.self,
                 "Unwrapped a one-element array into \(DecodingErrors.typeName(T.self)).")
             session.structuralCount += 1
             return value
@@ -36,7 +36,7 @@ extension DecoderImpl {
             NumericText.isBlank(try stringValue(entry, path: parent, key: key)), let value = scalarDefault(T.self)
         {
             try recordLeniency(
-                .usedDefault, .defaultBuiltIn, entry: entry, path: parent.appending(key), type: T.self,
+                .usedDefault, .defaultBuiltIn, entry: entry, parent: parent, key: key, type: T.self,
                 "Used the default \(value) for an empty string.")
             return value
         }
@@ -73,7 +73,7 @@ extension DecoderImpl {
         }
         if let value {
             try recordLeniency(
-                .coerced, numberRule ?? coercionRule(entry, as: T.self), entry: entry, path: parent.appending(key),
+                .coerced, numberRule ?? coercionRule(entry, as: T.self), entry: entry, parent: parent, key: key,
                 type: T.self,
                 "Coerced \(DecodingErrors.found(self.map, entry)) to \(DecodingErrors.typeName(T.self)) "
                     + "\(Self.show(value))."

@@ -17,7 +17,7 @@ extension DecoderImpl {
         let nested = DecoderImpl(map: embedded, options: options, entry: 0, pathNode: parent, report: report)
         guard let value = try? nested.unwrap(0, as: type, parent: parent, key: key) else { return nil }
         try recordLeniency(
-            .coerced, .jsonEmbedded, entry: entry, path: parent.appending(key), type: T.self,
+            .coerced, .jsonEmbedded, entry: entry, parent: parent, key: key, type: T.self,
             "Decoded the JSON text in a string as \(DecodingErrors.typeName(T.self)).")
         return value
     }

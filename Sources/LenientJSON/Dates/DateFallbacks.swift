@@ -15,7 +15,7 @@ extension DecoderImpl {
         let fallbacks = coercions.contains(.dateFallbacks) && !Self.isCustom(reading)
         if fallbacks, let read = try fallbackDate(entry, reading: reading, parent: parent, key: key) {
             try recordLeniency(
-                .coerced, read.rule, entry: entry, path: parent.appending(key), type: Date.self,
+                .coerced, read.rule, entry: entry, parent: parent, key: key, type: Date.self,
                 "Coerced \(DecodingErrors.found(self.map, entry)) to Date \(read.date) (read as \(read.form)"
                     + (read.hasZone ? ")." : "; no zone given, UTC assumed)."))
             return read.date

@@ -222,7 +222,7 @@ extension DecoderImpl {
         }
         let value = try unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
         try recordLeniency(
-            .coerced, .dictionaryFromEmptyArray, entry: entry, path: parent.appending(key), type: T.self,
+            .coerced, .dictionaryFromEmptyArray, entry: entry, parent: parent, key: key, type: T.self,
             "Read [] as an empty dictionary.")
         session.structuralCount += 1
         return value
@@ -247,7 +247,7 @@ extension DecoderImpl {
             return try unwrap(entry, as: type, parent: parent, key: key)
         } catch let error as DecodingError {
             try recordLeniency(
-                .droppedElement, .elementDropped, entry: entry, path: parent.appending(key), type: E.self,
+                .droppedElement, .elementDropped, entry: entry, parent: parent, key: key, type: E.self,
                 "Dropped a value that could not be decoded as \(DecodingErrors.typeName(E.self)): \(Self.reason(error))"
             )
             return nil

@@ -18,6 +18,17 @@ extension DecoderImpl {
         note(kind, rule(), entry: entry, path: path(), type: type, description())
     }
 
+    /// ``recordLeniency(_:_:entry:path:type:_:)`` for the value at `key` after `parent`, whose
+    /// path is made only when the event is read where `key` is an array index.
+    func recordLeniency(
+        _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
+        parent: CodingPathNode, key: (any CodingKey)?, type: Any.Type,
+        _ description: @autoclosure @escaping () -> String
+    ) throws {
+        if let entry, let error = malformedToken(in: entry, path: { parent.path(appending: key) }) { throw error }
+        note(kind, rule(), entry: entry, place: .value(after: parent, at: key), type: type, description())
+    }
+
     /// Runs `body`; when it throws, the events it added are removed and the leniency count
     /// is put back, since the attempt was abandoned.
     @inline(__always)

@@ -34,7 +34,7 @@ extension DecoderImpl {
             return try read()
         } catch let error as DecodingError {
             try recordLeniency(
-                .recoveredAsNil, .optionalInvalid, entry: entry, path: parent.appending(key), type: T?.self,
+                .recoveredAsNil, .optionalInvalid, entry: entry, parent: parent, key: key, type: T?.self,
                 "Recovered Optional \(DecodingErrors.typeName(T.self)) as nil: \(Self.reason(error))")
             return nil
         }
@@ -49,7 +49,7 @@ extension DecoderImpl {
     ) throws -> T? {
         if let value = try? strictDecoder.unwrap(entry, as: type, parent: parent, key: key) { return value }
         try recordLeniency(
-            .coerced, rule, entry: entry, path: parent.appending(key), type: T?.self, description())
+            .coerced, rule, entry: entry, parent: parent, key: key, type: T?.self, description())
         return nil
     }
 
@@ -72,7 +72,7 @@ extension DecoderImpl {
         discardEvents(from: mark, leniency: leniencyBefore)
         discardUnusedKeys(from: unusedMark)
         try recordLeniency(
-            .recoveredAsNil, .optionalInvalid, entry: entry, path: parent.appending(key), type: T?.self,
+            .recoveredAsNil, .optionalInvalid, entry: entry, parent: parent, key: key, type: T?.self,
             "Read an object with none of \(DecodingErrors.typeName(T.self))'s keys as nil.")
         return nil
     }
@@ -91,7 +91,7 @@ extension DecoderImpl {
         guard allowed, let value = defaultValue(type, parent: parent, key: key) else { throw error }
         let shown = Self.frozen(value)
         try recordLeniency(
-            .usedDefault, .defaultBuiltIn, entry: entry, path: parent.appending(key), type: T.self,
+            .usedDefault, .defaultBuiltIn, entry: entry, parent: parent, key: key, type: T.self,
             "Used the default \(Self.show(shown)) for \(isMissing ? "null" : "an invalid value") "
                 + "(\(Self.reason(error)))"
         )
@@ -104,7 +104,7 @@ extension DecoderImpl {
         else { return nil }
         let shown = Self.frozen(value)
         try recordLeniency(
-            .usedDefault, .defaultBuiltIn, entry: nil, path: parent.appending(key), type: T.self,
+            .usedDefault, .defaultBuiltIn, entry: nil, parent: parent, key: key, type: T.self,
             "Used the default \(Self.show(shown)) for a missing key.")
         return value
     }

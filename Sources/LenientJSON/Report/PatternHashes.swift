@@ -23,11 +23,17 @@ struct PatternHashes {
     /// Read through a pointer, field by field: a record passed as a value is copied whole, its
     /// references retained and released.
     mutating func hash(_ record: UnsafePointer<ReportCollector.Record>) -> Int {
-        record.pointee.matchedKey == nil
-            ? hash(record.pointee.kind, record.pointee.rule, record.pointee.node)
-            : hash(
+        switch record.pointee.last {
+        case .none: return hash(record.pointee.kind, record.pointee.rule, record.pointee.node)
+        case .index:
+            return combine(
+                record.pointee.kind, record.pointee.rule,
+                CodingPathNode.patternHash(parentHash(record.pointee.node), appending: IndexKey(0)))
+        case .matchedKey:
+            return hash(
                 record.pointee.kind, record.pointee.rule, object: record.pointee.node,
                 spelling: record.pointee.map.text(record.pointee.keyEntry))
+        }
     }
 
     /// The hash of the pattern of a key match of `kind` and `rule`: a member of the object at

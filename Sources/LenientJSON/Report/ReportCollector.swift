@@ -22,10 +22,10 @@ final class ReportCollector {
         var rule: LenientRule
         let entry: Int?
         /// The coding path of the event, as the decode's linked list (a string only when built),
-        /// or for a key match (``matchedKey``), the path of its object.
+        /// or where ``last`` is a key, the path it follows.
         let node: CodingPathNode
-        /// The model key of a key match (``Place/matchedKey(object:stringValue:intValue:)``).
-        let matchedKey: (stringValue: String, intValue: Int?)?
+        /// The key that ends the path after ``node``, where it is kept apart.
+        let last: LastKey
         /// The Swift type decoded at the place; `nil` for a key lookup until its read
         /// (``ReportCollector/assignType(_:)``).
         var type: Any.Type?
@@ -42,33 +42,58 @@ final class ReportCollector {
                 kind, rule, entry, type, describe, map
             )
             switch place {
-            case .path(let path): (node, matchedKey) = (path, nil)
+            case .path(let path): (node, last) = (path, .none)
+            case .element(let array, let index): (node, last) = (array, .index(index))
             case .matchedKey(let object, let stringValue, let intValue):
-                (node, matchedKey) = (object, (stringValue, intValue))
+                (node, last) = (object, .matchedKey(stringValue: stringValue, intValue: intValue))
             }
         }
 
         /// The coding path of the event.
         var path: CodingPathNode {
-            guard let matchedKey else { return node }
-            return node.appending(
-                MatchedKey(
-                    stringValue: matchedKey.stringValue, intValue: matchedKey.intValue, keyEntry: keyEntry, in: map))
+            switch last {
+            case .none: return node
+            case .index(let index): return node.appending(IndexKey(index))
+            case .matchedKey(let stringValue, let intValue):
+                return node.appending(
+                    MatchedKey(stringValue: stringValue, intValue: intValue, keyEntry: keyEntry, in: map))
+            }
         }
 
         /// The key entry of the member a key match found: the entry before its value's.
         var keyEntry: Int { (entry ?? 1) - 1 }
     }
 
+    /// The last key of a record's path, where the record keeps it apart from the path before
+    /// it (``Record/node``), so that recording the event allocates no path node.
+    enum LastKey {
+        /// The path is ``Record/node`` itself.
+        case none
+        /// An array element: an ``IndexKey``.
+        case index(Int)
+        /// A key match: a ``MatchedKey`` of the model key and the record's key entry.
+        case matchedKey(stringValue: String, intValue: Int?)
+    }
+
     /// Where a record's event is: its coding path, or what makes it.
     enum Place {
         /// The coding path of the place.
         case path(CodingPathNode)
+        /// Element `index` of the array at `array`; its path is made only when read.
+        case element(of: CodingPathNode, index: Int)
         /// A member found by another spelling than its model key's (a normalized key match):
         /// the path of its object, `object`, and the model key; the member's path ends in a
         /// ``MatchedKey`` of the key entry before the record's entry, made only when the path is
         /// read, so that recording it allocates nothing.
         case matchedKey(object: CodingPathNode, stringValue: String, intValue: Int?)
+
+        /// The place of the value at `key` after `parent`: an array element's is kept as its
+        /// index, any other's as a path made now.
+        static func value(after parent: CodingPathNode, at key: (any CodingKey)?) -> Place {
+            guard let key else { return .path(parent) }
+            if type(of: key) == IndexKey.self, let index = key.intValue { return .element(of: parent, index: index) }
+            return .path(parent.appending(key))
+        }
     }
 
     /// How a record's sentence is made when its event is built.
@@ -125,10 +150,22 @@ extension DecoderImpl {
         path: @autoclosure () -> CodingPathNode, type: Any.Type?,
         _ description: @autoclosure @escaping () -> String, countsAsLeniency: Bool = true
     ) {
+        note(
+            kind, rule(), entry: entry, place: .path(path()), type: type, description(),
+            countsAsLeniency: countsAsLeniency)
+    }
+
+    /// ``note(_:_:entry:path:type:_:countsAsLeniency:)`` at `place`, made only when a report is
+    /// being collected.
+    @inline(__always)
+    func note(
+        _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
+        place: @autoclosure () -> ReportCollector.Place, type: Any.Type?,
+        _ description: @autoclosure @escaping () -> String, countsAsLeniency: Bool = true
+    ) {
         if kind != .matchedKey && countsAsLeniency { session.leniencyCount &+= 1 }
         guard let report else { return }
-        record(
-            kind, rule(), entry: entry, place: .path(path()), type: type, description: .made(description), in: report)
+        record(kind, rule(), entry: entry, place: place(), type: type, description: .made(description), in: report)
     }
 
     /// Adds a record to `report` (``note(_:_:entry:path:type:_:countsAsLeniency:)`` for a rule
