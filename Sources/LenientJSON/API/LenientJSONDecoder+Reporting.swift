@@ -10,7 +10,7 @@ extension LenientJSONDecoder {
     ) throws -> R {
         let readers = reportReaders()
         guard report != nil || readers.onReport != nil || readers.statistics != nil else { return try body(nil) }
-        let collector = ReportCollector()
+        let collector = ReportCollector(hashesPatterns: readers.statistics != nil)
         defer {
             let batch = collector.takeBatch()
             if let batch { report?.pointee.append(batch) }

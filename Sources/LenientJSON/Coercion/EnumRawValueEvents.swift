@@ -14,17 +14,18 @@ extension DecoderImpl {
         let pathString = JSONPath.string(for: path.path)
         let map = self.map
         for index in events where index < report.events.count {
-            var record = report.events[index]
+            let record = report.events[index]
             guard record.rule == .numberFromString, JSONPath.string(for: record.path.path) == pathString else {
                 continue
             }
-            record.rule = .enumFromNumericString
-            record.type = T.self
-            record.describe = .made({
-                "Coerced \(DecodingErrors.found(map, entry)) to \(DecodingErrors.typeName(T.self)) "
-                    + "(a numeric raw value)."
-            })
-            report.events[index] = record
+            report.update(at: index) { record in
+                record.rule = .enumFromNumericString
+                record.type = T.self
+                record.describe = .made({
+                    "Coerced \(DecodingErrors.found(map, entry)) to \(DecodingErrors.typeName(T.self)) "
+                        + "(a numeric raw value)."
+                })
+            }
         }
     }
 

@@ -62,9 +62,7 @@ extension DecoderImpl {
             do {
                 return try with(entry: entry, path: parent.appending(key)) { try closure(self) }
             } catch let error as DecodingError where Self.isFormatterMismatch(error, at: parent.path(appending: key)) {
-                if let eventCount, let report, report.events.count > eventCount {
-                    report.events.removeSubrange(eventCount...)
-                }
+                if let eventCount { report?.removeEvents(from: eventCount) }
                 return try dateFallback(entry, reading: .formatter(pattern: nil), parent: parent, key: key)
             }
         #endif

@@ -81,7 +81,7 @@ extension DecoderImpl {
         let lenientCount = session.leniencyCount
         session.leniencyCount = leniencyBefore
         if let strict = try? decodeStrictly(entry, as: T.self, parent: parent, key: key, eventsFrom: lenientEnd) {
-            if let report, lenientEnd > mark { report.events.removeSubrange(mark..<lenientEnd) }
+            if lenientEnd > mark { report?.removeEvents(mark..<lenientEnd) }
             return strict
         }
         session.leniencyCount = lenientCount
@@ -89,7 +89,7 @@ extension DecoderImpl {
             let unstructured = try? decodeWithoutStructuralRules(
                 entry, as: T.self, parent: parent, key: key, eventsFrom: lenientEnd)
         {
-            if let report, lenientEnd > mark { report.events.removeSubrange(mark..<lenientEnd) }
+            if lenientEnd > mark { report?.removeEvents(mark..<lenientEnd) }
             return unstructured
         }
         if let report, lenientEnd > mark {
@@ -112,7 +112,7 @@ extension DecoderImpl {
             return try nested(mode.withoutStructuralRules).unwrap(entry, as: type, parent: parent, key: key)
         } catch {
             discardUnusedKeys(from: unusedMark)
-            if let report, report.events.count > mark { report.events.removeSubrange(mark...) }
+            report?.removeEvents(from: mark)
             throw error
         }
     }

@@ -48,7 +48,7 @@ extension DecoderImpl {
     /// Removes the events after the first `mark` and sets the leniency count to `leniency`.
     func discardEvents(from mark: Int, leniency: Int) {
         session.leniencyCount = leniency
-        if let report, report.events.count > mark { report.events.removeSubrange(mark...) }
+        report?.removeEvents(from: mark)
     }
 
     /// The syntax error of the first malformed number or string in the value at `entry`

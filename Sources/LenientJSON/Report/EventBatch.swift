@@ -20,8 +20,16 @@ final class EventBatch: @unchecked Sendable {
     init(records: [ReportCollector.Record]) {
         self.records = records
         var locators: [ObjectIdentifier: SourceLocator] = [:]
-        for record in records where locators[ObjectIdentifier(record.map)] == nil {
-            locators[ObjectIdentifier(record.map)] = record.map.locator.restarted()
+        // Read in place, not `for record in records`, which copies each record whole; records
+        // in a row mostly share their document.
+        records.withUnsafeBufferPointer { records in
+            var last: ObjectIdentifier?
+            for index in records.indices {
+                let map = records[index].map
+                guard ObjectIdentifier(map) != last else { continue }
+                last = ObjectIdentifier(map)
+                if locators[ObjectIdentifier(map)] == nil { locators[ObjectIdentifier(map)] = map.locator.restarted() }
+            }
         }
         self.locators = locators
     }
@@ -70,7 +78,7 @@ final class EventBatch: @unchecked Sendable {
         // (``PatternHashes``: keys hashed under the process's random seed, chained), with a
         // probability of about 2⁻⁶⁴ per pair.
         var byHash = WordTable<Int>()
-        var hashes = PatternHashes(records: records.count)
+        var hashes = PatternHashes()
         // Read in place: a record taken out of the array would be copied, its references retained.
         records.withUnsafeBufferPointer { records in
             guard let first = records.baseAddress else { return }

@@ -1,11 +1,13 @@
 /// The hashes of a decode's event patterns (kind, rule, and the path with every array index
 /// alike), each path's worked out once: the events of a decode share most of their paths (the
 /// siblings of an array, the members of an object), so an event hashes its own last key and
-/// looks its parent's pattern hash up by the parent node's ``CodingPathNode/identity``, which the
-/// records being grouped keep alive. What ``EventBatch/patternGroups()`` groups records by.
+/// looks its parent's pattern hash up by the parent node's ``CodingPathNode/identity``. What
+/// ``EventBatch/patternGroups()`` groups records by; a collector for statistics hashes each
+/// record's path when the rule fires (``ReportCollector``), while its nodes are in the cache.
 struct PatternHashes {
-    /// The pattern hash of each parent node met, by identity.
-    private var parents: WordTable<UInt64>
+    /// The pattern hashes of parent nodes met lately. A node is looked up by identity only while
+    /// the records that hold it keep it alive; ``forgetNodes()`` when they may not.
+    private var parents = NodeHashCache()
     /// The parent met last and its hash: consecutive events are mostly siblings.
     private var last: (identity: UInt, hash: UInt64)?
     /// The (kind, rule) pairs met, with the words that store them and their hashes: few per
@@ -14,38 +16,46 @@ struct PatternHashes {
     /// The pair of ``rules`` met last, by its words.
     private var lastRule: (bits: SIMD4<UInt64>, hash: Int)?
 
-    /// Hashes for a decode of `records` records (at most one parent each), or for a few paths.
-    init(records: Int = 0) {
-        parents = WordTable(capacity: records)
+    /// Forgets the nodes met so far: for when a node met may have been freed, and its address
+    /// may name another node.
+    mutating func forgetNodes() {
+        parents.forgetAll()
+        last = nil
     }
 
-    /// The hash of a record's pattern: its kind, rule and path.
+    /// The hash of a record's pattern: its kind, rule and path (the path's hash as recorded,
+    /// ``ReportCollector/Record/pathHash``, or worked out now).
     /// Read through a pointer, field by field: a record passed as a value is copied whole, its
     /// references retained and released.
     mutating func hash(_ record: UnsafePointer<ReportCollector.Record>) -> Int {
-        switch record.pointee.last {
-        case .none: return hash(record.pointee.kind, record.pointee.rule, record.pointee.node)
-        case .index:
-            return combine(
-                record.pointee.kind, record.pointee.rule,
-                CodingPathNode.patternHash(parentHash(record.pointee.node), appending: IndexKey(0)))
+        var pathHash = record.pointee.pathHash
+        if pathHash == 0 {
+            pathHash = self.pathHash(
+                node: record.pointee.node, last: record.pointee.last, keyEntry: record.pointee.keyEntry,
+                in: record.pointee.map)
+        }
+        return combine(record.pointee.kind, record.pointee.rule, pathHash)
+    }
+
+    /// The pattern hash of the path that `last` ends after `node` (a record's parts): a key
+    /// match's last key as the input spells it at `keyEntry` of `map`.
+    mutating func pathHash(
+        node: CodingPathNode, last: ReportCollector.LastKey, keyEntry: Int, in map: ValueMap
+    ) -> UInt64 {
+        switch last {
+        case .none: return parentHash(node)
+        case .index: return CodingPathNode.patternHash(parentHash(node), appending: IndexKey(0))
+        case .indices:
+            let outer = CodingPathNode.patternHash(parentHash(node), appending: IndexKey(0))
+            return CodingPathNode.patternHash(outer, appending: IndexKey(0))
         case .matchedKey:
-            return hash(
-                record.pointee.kind, record.pointee.rule, object: record.pointee.node,
-                spelling: record.pointee.map.text(record.pointee.keyEntry))
+            return CodingPathNode.patternHash(parentHash(node), appendingSpelling: map.text(keyEntry))
         }
     }
 
-    /// The hash of the pattern of a key match of `kind` and `rule`: a member of the object at
-    /// `object` whose key the input spells `spelling`.
-    mutating func hash(
-        _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, object: CodingPathNode,
-        spelling: UnsafeBufferPointer<UInt8>
-    ) -> Int {
-        combine(kind, rule, CodingPathNode.patternHash(parentHash(object), appendingSpelling: spelling))
-    }
-
     /// The hash of the pattern of an event of `kind` and `rule` at `path`.
+    /// Only `path`'s parents are looked up by identity: `path` itself may be freed after the
+    /// call, and its address given to another path.
     mutating func hash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ path: CodingPathNode) -> Int {
         var pathHash = CodingPathNode.rootPatternHash
         if case .node(let key, let parent) = path {
@@ -93,12 +103,12 @@ struct PatternHashes {
         guard let identity = node.identity else { return Self.uncachedHash(node) }
         if let last, last.identity == identity { return last.hash }
         let hash: UInt64
-        if let known = parents[UInt64(identity)] {
+        if let known = parents[identity] {
             hash = known
         } else {
             guard case .node(let key, let parent) = node else { return CodingPathNode.rootPatternHash }
             hash = CodingPathNode.patternHash(parentHash(parent), appending: key)
-            parents.set(hash, for: UInt64(identity))
+            parents.set(hash, for: identity)
         }
         last = (identity, hash)
         return hash

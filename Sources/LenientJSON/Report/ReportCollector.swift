@@ -10,11 +10,62 @@ final class ReportCollector {
     /// What a rule recorded, in document order; an attempt that fails removes its own
     /// (``DecoderImpl/discardEvents(from:leniency:)``). Unchecked: one decode, on one thread,
     /// appends and removes, and no access to it is ever held across another.
-    @exclusivity(unchecked) var events: [Record] = []
+    @exclusivity(unchecked) private(set) var events: [Record] = []
+    /// The hashes of the records' path patterns, made as each rule fires, when statistics count
+    /// the events (``Record/pathHash``); `nil` otherwise.
+    @exclusivity(unchecked) private(set) var patternHashes: PatternHashes?
     /// The first event made by a key lookup (`key.normalized`, `key.alias`, `key.path`) that
     /// does not know yet the type of the value it found, or `-1`: the lookup comes before the
     /// read, which gives the type (``DecoderImpl/typeKeyEvents(_:)``).
     var untypedFrom = -1
+
+    /// A collector; `hashesPatterns` when its records will be counted by path pattern.
+    init(hashesPatterns: Bool = false) {
+        if hashesPatterns { patternHashes = PatternHashes() }
+    }
+
+    /// Adds a record of what a rule did at `place` after the others, its path pattern hashed
+    /// when ``patternHashes`` are made.
+    @inline(__always)
+    func append(
+        _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?, place: Place, type: Any.Type?,
+        describe: Description, map: ValueMap
+    ) {
+        let (node, last) = place.parts
+        var pathHash: UInt64 = 0
+        if let hash = patternHashes?.pathHash(node: node, last: last, keyEntry: Record.keyEntry(of: entry), in: map) {
+            pathHash = hash
+        }
+        events.append(
+            Record(
+                kind: kind, rule: rule, entry: entry, node: node, last: last, pathHash: pathHash, type: type,
+                describe: describe, map: map))
+    }
+
+    /// Removes the records from `mark` on (an abandoned attempt's).
+    func removeEvents(from mark: Int) {
+        if events.count > mark { removeEvents(mark..<events.count) }
+    }
+
+    /// Removes the records of `range`.
+    func removeEvents(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        events.removeSubrange(range)
+        // The nodes of the records removed may be freed, their addresses given to other nodes.
+        patternHashes?.forgetNodes()
+    }
+
+    /// Removes every record.
+    func removeAllEvents() {
+        events.removeAll(keepingCapacity: true)
+        patternHashes?.forgetNodes()
+        untypedFrom = -1
+    }
+
+    /// Changes the record at `index` (its rule, type and description; never its place).
+    func update(at index: Int, _ change: (inout Record) -> Void) {
+        change(&events[index])
+    }
 
     /// One event as recorded: what the rule knew when it fired.
     struct Record {
@@ -26,6 +77,9 @@ final class ReportCollector {
         let node: CodingPathNode
         /// The key that ends the path after ``node``, where it is kept apart.
         let last: LastKey
+        /// The hash of the path's pattern (``PatternHashes``), made when the record was, or `0`
+        /// where it is made when the records are grouped.
+        var pathHash: UInt64 = 0
         /// The Swift type decoded at the place; `nil` for a key lookup until its read
         /// (``ReportCollector/assignType(_:)``).
         var type: Any.Type?
@@ -35,18 +89,23 @@ final class ReportCollector {
         let map: ValueMap
 
         init(
+            kind: LenientDecodingEvent.Kind, rule: LenientRule, entry: Int?, node: CodingPathNode, last: LastKey,
+            pathHash: UInt64 = 0, type: Any.Type?, describe: Description, map: ValueMap
+        ) {
+            (self.kind, self.rule, self.entry, self.node, self.last, self.pathHash) = (
+                kind, rule, entry, node, last, pathHash
+            )
+            (self.type, self.describe, self.map) = (type, describe, map)
+        }
+
+        /// A record of an event at `place`.
+        init(
             kind: LenientDecodingEvent.Kind, rule: LenientRule, entry: Int?, place: Place, type: Any.Type?,
             describe: Description, map: ValueMap
         ) {
-            (self.kind, self.rule, self.entry, self.type, self.describe, self.map) = (
-                kind, rule, entry, type, describe, map
-            )
-            switch place {
-            case .path(let path): (node, last) = (path, .none)
-            case .element(let array, let index): (node, last) = (array, .index(index))
-            case .matchedKey(let object, let stringValue, let intValue):
-                (node, last) = (object, .matchedKey(stringValue: stringValue, intValue: intValue))
-            }
+            let (node, last) = place.parts
+            self.init(
+                kind: kind, rule: rule, entry: entry, node: node, last: last, type: type, describe: describe, map: map)
         }
 
         /// The coding path of the event.
@@ -54,6 +113,7 @@ final class ReportCollector {
             switch last {
             case .none: return node
             case .index(let index): return node.appending(IndexKey(index))
+            case .indices(let outer, let index): return node.appending(IndexKey(outer)).appending(IndexKey(index))
             case .matchedKey(let stringValue, let intValue):
                 return node.appending(
                     MatchedKey(stringValue: stringValue, intValue: intValue, keyEntry: keyEntry, in: map))
@@ -61,7 +121,10 @@ final class ReportCollector {
         }
 
         /// The key entry of the member a key match found: the entry before its value's.
-        var keyEntry: Int { (entry ?? 1) - 1 }
+        var keyEntry: Int { Self.keyEntry(of: entry) }
+
+        /// The entry before `entry`, the key of the member whose value is at `entry`.
+        static func keyEntry(of entry: Int?) -> Int { (entry ?? 1) - 1 }
     }
 
     /// The last key of a record's path, where the record keeps it apart from the path before
@@ -71,6 +134,8 @@ final class ReportCollector {
         case none
         /// An array element: an ``IndexKey``.
         case index(Int)
+        /// An element of an array that is element `outer` of ``Record/node``: two ``IndexKey``s.
+        case indices(outer: Int, index: Int)
         /// A key match: a ``MatchedKey`` of the model key and the record's key entry.
         case matchedKey(stringValue: String, intValue: Int?)
     }
@@ -81,18 +146,39 @@ final class ReportCollector {
         case path(CodingPathNode)
         /// Element `index` of the array at `array`; its path is made only when read.
         case element(of: CodingPathNode, index: Int)
+        /// Element `index` of the array that is element `outer` of the array at `outerArray` (a
+        /// pair of coordinates): the record holds the node that the inner arrays share, not one
+        /// node per inner array until the decode ends.
+        case nestedElement(of: CodingPathNode, outer: Int, index: Int)
         /// A member found by another spelling than its model key's (a normalized key match):
         /// the path of its object, `object`, and the model key; the member's path ends in a
         /// ``MatchedKey`` of the key entry before the record's entry, made only when the path is
         /// read, so that recording it allocates nothing.
         case matchedKey(object: CodingPathNode, stringValue: String, intValue: Int?)
 
+        /// The path a record keeps, and the last key it keeps apart from it.
+        var parts: (node: CodingPathNode, last: LastKey) {
+            switch self {
+            case .path(let path): return (path, .none)
+            case .element(let array, let index): return (array, .index(index))
+            case .nestedElement(let outerArray, let outer, let index):
+                return (outerArray, .indices(outer: outer, index: index))
+            case .matchedKey(let object, let stringValue, let intValue):
+                return (object, .matchedKey(stringValue: stringValue, intValue: intValue))
+            }
+        }
+
         /// The place of the value at `key` after `parent`: an array element's is kept as its
-        /// index, any other's as a path made now.
+        /// index (and an element of an element as both indices), any other's as a path made now.
         static func value(after parent: CodingPathNode, at key: (any CodingKey)?) -> Place {
             guard let key else { return .path(parent) }
-            if type(of: key) == IndexKey.self, let index = key.intValue { return .element(of: parent, index: index) }
-            return .path(parent.appending(key))
+            guard type(of: key) == IndexKey.self, let index = key.intValue else { return .path(parent.appending(key)) }
+            if case .node(let parentKey, let outerArray) = parent, type(of: parentKey) == IndexKey.self,
+                let outer = parentKey.intValue
+            {
+                return .nestedElement(of: outerArray, outer: outer, index: index)
+            }
+            return .element(of: parent, index: index)
         }
     }
 
@@ -128,6 +214,7 @@ final class ReportCollector {
     func takeBatch() -> EventBatch? {
         defer {
             events = []
+            patternHashes?.forgetNodes()
             untypedFrom = -1
         }
         return batch(events.indices)
@@ -176,9 +263,7 @@ extension DecoderImpl {
         type: Any.Type?, description: ReportCollector.Description, in report: ReportCollector
     ) {
         if type == nil && kind == .matchedKey && report.untypedFrom < 0 { report.untypedFrom = report.events.count }
-        report.events.append(
-            ReportCollector.Record(
-                kind: kind, rule: rule, entry: entry, place: place, type: type, describe: description, map: map))
+        report.append(kind, rule, entry: entry, place: place, type: type, describe: description, map: map)
     }
 
     /// Gives `type`, the type read from a member a key lookup found, to the lookup's events.

@@ -55,7 +55,7 @@ final class StreamElementReader<T: Decodable> {
         self.onEvent = onEvent
         readers = decoder.reportReaders()
         let readsEvents = onEvent != nil || readers.onReport != nil || readers.statistics != nil
-        collector = readsEvents ? ReportCollector() : nil
+        collector = readsEvents ? ReportCollector(hashesPatterns: readers.statistics != nil) : nil
         self.readSize = readSize
         buffer = .allocate(byteCount: readSize, alignment: 1)
         batchText = .allocate(byteCount: readSize, alignment: 1)
@@ -63,7 +63,7 @@ final class StreamElementReader<T: Decodable> {
 
     deinit {
         // Records describe themselves through the decoders that hold the collector.
-        collector?.events.removeAll()
+        collector?.removeAllEvents()
         source?.close()
         buffer.deallocate()
         batchText.deallocate()
@@ -133,7 +133,7 @@ final class StreamElementReader<T: Decodable> {
     private func decode(_ spans: [ElementSpan]) {
         decoded.removeAll(keepingCapacity: true)
         nextDecoded = 0
-        collector?.events.removeAll(keepingCapacity: true)
+        collector?.removeAllEvents()
         let bytes = UnsafeRawBufferPointer(buffer)
         if let layout = finder.layout,
             let text = StreamBatchText(spans: spans, bytes: bytes, layout: layout, storage: &batchText)
@@ -149,7 +149,7 @@ final class StreamElementReader<T: Decodable> {
                     pendingError = error
                     return
                 }
-                collector?.events.removeAll(keepingCapacity: true)
+                collector?.removeAllEvents()
             }
         }
         for span in spans {

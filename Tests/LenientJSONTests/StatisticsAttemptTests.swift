@@ -1,0 +1,92 @@
+// With `statistics` set, a decode hashes each event's path pattern as the rule fires, looking
+// parents up by the identity of their path nodes (Report/PatternHashes.swift); an attempt that
+// fails takes its events back and may free their nodes, whose addresses later nodes reuse.
+// These tests decode generated documents full of such attempts, and of elements of nested
+// arrays (whose events keep both indices rather than the inner array's node), and check every
+// event's path and every pattern's count against what the document says.
+
+import Foundation
+import LenientJSON
+import Testing
+
+@Suite("Statistics over abandoned attempts and nested arrays")
+struct StatisticsAttemptTests {
+    struct Item: Decodable, Equatable {
+        var tags: FuzzEither<[Int], [String]>
+        var score: Int
+        var grid: [[Double]]
+        var label: String
+    }
+
+    /// A generated document and the paths of the events its decode must report, in order.
+    struct Case {
+        var json = "["
+        var expected: [String] = []
+
+        init(seed: UInt64) {
+            var generator = SplitMix64(seed: seed)
+            func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+            let count = 5 + next(30)
+            for index in 0..<count {
+                if index > 0 { json += "," }
+                // Tags that are numeric strings: `[Int]` reads them, one event per tag, but
+                // `JSONDecoder` reads `[String]` (the HandWrittenDecoders article), so those
+                // events are taken back. With a tag that is not numeric, the `[Int]` attempt fails
+                // after coercing the tags before it, and its events are taken back with it.
+                var tags = (0..<(1 + next(5))).map { _ in "\"\(next(100))\"" }
+                if next(2) == 0 { tags[next(tags.count)] = "\"x\(next(9))\"" }
+                json += "{\"tags\": [\(tags.joined(separator: ", "))]"
+                let scoreAsString = next(2) == 0
+                json += ", \"score\": " + (scoreAsString ? "\"\(next(1000))\"" : "\(next(1000))")
+                if scoreAsString { expected.append("$[\(index)].score") }
+                var rows: [String] = []
+                for row in 0..<next(4) {
+                    var values: [String] = []
+                    for column in 0..<(1 + next(3)) {
+                        let value = "\(next(180)).\(next(100))"
+                        if next(3) == 0 {
+                            values.append("\"\(value)\"")
+                            expected.append("$[\(index)].grid[\(row)][\(column)]")
+                        } else {
+                            values.append(value)
+                        }
+                    }
+                    rows.append("[" + values.joined(separator: ", ") + "]")
+                }
+                json += ", \"grid\": [\(rows.joined(separator: ", "))]"
+                let labelAsNumber = next(3) == 0
+                json += ", \"label\": " + (labelAsNumber ? "\(next(50))" : "\"l\(next(50))\"") + "}"
+                if labelAsNumber { expected.append("$[\(index)].label") }
+            }
+            json += "]"
+        }
+    }
+
+    /// The events' paths are those the document calls for, and statistics counted as the rules
+    /// fired equal statistics counted from the events, and the counts the document calls for.
+    @Test("Paths and pattern counts are exact over abandoned attempts", arguments: 0..<48)
+    func patternsOverAbandonedAttempts(seed: UInt64) throws {
+        let generated = Case(seed: seed)
+        let statistics = LenientDecodingStatistics()
+        let decoder = LenientJSONDecoder()
+        decoder.statistics = statistics
+        var report = LenientDecodingReport()
+        _ = try decoder.decode([Item].self, from: Data(generated.json.utf8), report: &report)
+        #expect(report.events.map(\.path) == generated.expected)
+
+        var made = LenientDecodingReport()
+        made.events = report.events
+        let fromEvents = LenientDecodingStatistics()
+        fromEvents.add(made)
+        #expect(statistics.snapshot == fromEvents.snapshot)
+
+        var counts: [String: Int] = [:]
+        for path in generated.expected {
+            let pattern = path.replacingOccurrences(of: #"\[[0-9]+\]"#, with: "[*]", options: .regularExpression)
+            counts[pattern, default: 0] += 1
+        }
+        let counted = Dictionary(
+            statistics.snapshot.patterns.map { ($0.path, $0.count) }, uniquingKeysWith: +)
+        #expect(counted == counts)
+    }
+}
