@@ -28,7 +28,7 @@ extension DecoderImpl {
             let value = try unwrap(element, as: type, parent: parent, key: key)
             try recordLeniency(
                 .coerced, .valueUnwrapped, entry: entry, parent: parent, key: key, type: T.self,
-                "Unwrapped a one-element array into \(DecodingErrors.typeName(T.self)).")
+                .text("Unwrapped a one-element array into \(DecodingErrors.typeName(T.self))."))
             session.structuralCount += 1
             return value
         }
@@ -37,7 +37,7 @@ extension DecoderImpl {
         {
             try recordLeniency(
                 .usedDefault, .defaultBuiltIn, entry: entry, parent: parent, key: key, type: T.self,
-                "Used the default \(value) for an empty string.")
+                .text("Used the default \(value) for an empty string."))
             return value
         }
         let value: T?
@@ -75,8 +75,9 @@ extension DecoderImpl {
             try recordLeniency(
                 .coerced, numberRule ?? coercionRule(entry, as: T.self), entry: entry, parent: parent, key: key,
                 type: T.self,
-                "Coerced \(DecodingErrors.found(self.map, entry)) to \(DecodingErrors.typeName(T.self)) "
-                    + "\(Self.show(value))."
+                .text(
+                    "Coerced \(DecodingErrors.found(self.map, entry)) to \(DecodingErrors.typeName(T.self)) "
+                        + "\(Self.show(value)).")
             )
         }
         return value

@@ -18,7 +18,7 @@ extension DecoderImpl {
         guard let value = try? nested.unwrap(0, as: type, parent: parent, key: key) else { return nil }
         try recordLeniency(
             .coerced, .jsonEmbedded, entry: entry, parent: parent, key: key, type: T.self,
-            "Decoded the JSON text in a string as \(DecodingErrors.typeName(T.self)).")
+            .text("Decoded the JSON text in a string as \(DecodingErrors.typeName(T.self))."))
         return value
     }
 }

@@ -16,8 +16,9 @@ extension DecoderImpl {
         if fallbacks, let read = try fallbackDate(entry, reading: reading, parent: parent, key: key) {
             try recordLeniency(
                 .coerced, read.rule, entry: entry, parent: parent, key: key, type: Date.self,
-                "Coerced \(DecodingErrors.found(self.map, entry)) to Date \(read.date) (read as \(read.form)"
-                    + (read.hasZone ? ")." : "; no zone given, UTC assumed)."))
+                .text(
+                    "Coerced \(DecodingErrors.found(self.map, entry)) to Date \(read.date) (read as \(read.form)"
+                        + (read.hasZone ? ")." : "; no zone given, UTC assumed).")))
             return read.date
         }
         // The rules every scalar shares (a one-element array in `.permissive`), else the error

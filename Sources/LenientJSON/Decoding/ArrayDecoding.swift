@@ -176,7 +176,7 @@ extension DecoderImpl {
                 }
                 try recordLeniency(
                     .coerced, .arrayFromObject, entry: entry, path: path, type: C.self,
-                    "Read an object with integer keys as an array in key order.")
+                    .text("Read an object with integer keys as an array in key order."))
                 session.structuralCount += 1
                 return result
             }
@@ -185,7 +185,7 @@ extension DecoderImpl {
             {
                 try recordLeniency(
                     .coerced, .arrayWrapped, entry: entry, path: path, type: C.self,
-                    "Wrapped \(DecodingErrors.found(self.map, entry)) in a one-element array.")
+                    .text("Wrapped \(DecodingErrors.found(self.map, entry)) in a one-element array."))
                 session.structuralCount += 1
                 return C(CollectionOfOne(element))
             }
@@ -223,7 +223,7 @@ extension DecoderImpl {
         let value = try unwrap(map.emptyObjectEntry, as: type, parent: parent, key: key)
         try recordLeniency(
             .coerced, .dictionaryFromEmptyArray, entry: entry, parent: parent, key: key, type: T.self,
-            "Read [] as an empty dictionary.")
+            .text("Read [] as an empty dictionary."))
         session.structuralCount += 1
         return value
     }
@@ -248,7 +248,10 @@ extension DecoderImpl {
         } catch let error as DecodingError {
             try recordLeniency(
                 .droppedElement, .elementDropped, entry: entry, parent: parent, key: key, type: E.self,
-                "Dropped a value that could not be decoded as \(DecodingErrors.typeName(E.self)): \(Self.reason(error))"
+                .text(
+                    "Dropped a value that could not be decoded as \(DecodingErrors.typeName(E.self)): "
+                        + Self.reason(error)
+                )
             )
             return nil
         }

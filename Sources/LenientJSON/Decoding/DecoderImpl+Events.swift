@@ -12,7 +12,8 @@ extension DecoderImpl {
     /// ``note(_:_:entry:path:type:_:countsAsLeniency:)``).
     func recordLeniency(
         _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
-        path: @autoclosure () -> CodingPathNode, type: Any.Type, _ description: @autoclosure @escaping () -> String
+        path: @autoclosure () -> CodingPathNode, type: Any.Type,
+        _ description: @autoclosure () -> ReportCollector.Description
     ) throws {
         if let entry, let error = malformedToken(in: entry, path: { path().path }) { throw error }
         note(kind, rule(), entry: entry, path: path(), type: type, description())
@@ -23,7 +24,7 @@ extension DecoderImpl {
     func recordLeniency(
         _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
         parent: CodingPathNode, key: (any CodingKey)?, type: Any.Type,
-        _ description: @autoclosure @escaping () -> String
+        _ description: @autoclosure () -> ReportCollector.Description
     ) throws {
         if let entry, let error = malformedToken(in: entry, path: { parent.path(appending: key) }) { throw error }
         note(kind, rule(), entry: entry, place: .value(after: parent, at: key), type: type, description())

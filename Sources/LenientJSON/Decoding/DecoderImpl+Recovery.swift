@@ -19,12 +19,12 @@ extension DecoderImpl {
         {
             return try nilUnlessReadStrictly(
                 entry, as: type, parent: parent, key: key, .optionalEmptyString,
-                "Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self)).")
+                .text("Read an empty string as nil for Optional \(DecodingErrors.typeName(T.self))."))
         }
         if map.kind(entry) == .false, policy.coercions.contains(.falseAsNil), T.self != Bool.self {
             return try nilUnlessReadStrictly(
                 entry, as: type, parent: parent, key: key, .optionalPhpFalse,
-                "Read false as nil for Optional \(DecodingErrors.typeName(T.self)) (PHP's \"no value\").")
+                .text("Read false as nil for Optional \(DecodingErrors.typeName(T.self)) (PHP's \"no value\")."))
         }
         guard policy.invalidValues != .throw else { return try read() }
         do {
@@ -35,7 +35,7 @@ extension DecoderImpl {
         } catch let error as DecodingError {
             try recordLeniency(
                 .recoveredAsNil, .optionalInvalid, entry: entry, parent: parent, key: key, type: T?.self,
-                "Recovered Optional \(DecodingErrors.typeName(T.self)) as nil: \(Self.reason(error))")
+                .text("Recovered Optional \(DecodingErrors.typeName(T.self)) as nil: \(Self.reason(error))"))
             return nil
         }
     }
@@ -45,7 +45,7 @@ extension DecoderImpl {
     /// `false`, a custom date strategy), where parity wins.
     private func nilUnlessReadStrictly<T: Decodable>(
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ rule: LenientRule,
-        _ description: @autoclosure @escaping () -> String
+        _ description: @autoclosure () -> ReportCollector.Description
     ) throws -> T? {
         if let value = try? strictDecoder.unwrap(entry, as: type, parent: parent, key: key) { return value }
         try recordLeniency(
@@ -73,7 +73,7 @@ extension DecoderImpl {
         discardUnusedKeys(from: unusedMark)
         try recordLeniency(
             .recoveredAsNil, .optionalInvalid, entry: entry, parent: parent, key: key, type: T?.self,
-            "Read an object with none of \(DecodingErrors.typeName(T.self))'s keys as nil.")
+            .text("Read an object with none of \(DecodingErrors.typeName(T.self))'s keys as nil."))
         return nil
     }
 
@@ -92,8 +92,9 @@ extension DecoderImpl {
         let shown = Self.frozen(value)
         try recordLeniency(
             .usedDefault, .defaultBuiltIn, entry: entry, parent: parent, key: key, type: T.self,
-            "Used the default \(Self.show(shown)) for \(isMissing ? "null" : "an invalid value") "
-                + "(\(Self.reason(error)))"
+            .text(
+                "Used the default \(Self.show(shown)) for \(isMissing ? "null" : "an invalid value") "
+                    + "(\(Self.reason(error)))")
         )
         return value
     }
@@ -105,7 +106,7 @@ extension DecoderImpl {
         let shown = Self.frozen(value)
         try recordLeniency(
             .usedDefault, .defaultBuiltIn, entry: nil, parent: parent, key: key, type: T.self,
-            "Used the default \(Self.show(shown)) for a missing key.")
+            .text("Used the default \(Self.show(shown)) for a missing key."))
         return value
     }
 

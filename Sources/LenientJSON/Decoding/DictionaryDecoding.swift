@@ -77,8 +77,9 @@ extension Dictionary: MemberwiseDictionary where Key: MemberName, Value: Decodab
                 try impl.recordLeniency(
                     .droppedElement, .elementDropped, entry: value, path: path.appending(NameKey(name)),
                     type: Value.self,
-                    "Dropped a member whose key is not \(DecodingErrors.typeName(Key.self)): "
-                        + DecoderImpl.reason(error)
+                    .text(
+                        "Dropped a member whose key is not \(DecodingErrors.typeName(Key.self)): "
+                            + DecoderImpl.reason(error))
                 )
                 continue
             }

@@ -101,7 +101,7 @@ extension KeyedContainer {
             let container = try make(empty, pathNode.appending(key))
             try impl.recordLeniency(
                 .usedDefault, .defaultBuiltIn, entry: nil, path: pathNode.appending(key), type: C.self,
-                "Used an empty container for a missing key.")
+                .text("Used an empty container for a missing key."))
             return container
         }
         if found.awaitsType { impl.typeKeyEvents(C.self) }
@@ -117,7 +117,10 @@ extension KeyedContainer {
             let container = try make(empty, path)
             try impl.recordLeniency(
                 .usedDefault, .defaultBuiltIn, entry: found.entry, path: path, type: C.self,
-                "Used an empty container for \(isMissing ? "null" : "an invalid value") (\(DecoderImpl.reason(error)))")
+                .text(
+                    "Used an empty container for \(isMissing ? "null" : "an invalid value") "
+                        + "(\(DecoderImpl.reason(error)))"
+                ))
             return container
         }
     }

@@ -344,7 +344,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         } catch let error as DecodingError where impl.options.policy.invalidValues != .throw {
             impl.note(
                 .recoveredAsNil, .optionalInvalid, entry: object, path: pathNode.appending(key), type: nil,
-                "Recovered as nil: \(DecoderImpl.reason(error))")
+                .text("Recovered as nil: \(DecoderImpl.reason(error))"))
             return nil
         }
         guard let found else { return nil }

@@ -44,9 +44,10 @@ extension DecoderImpl {
             discardUnusedKeys(from: unusedMark)
             try noteRegistered(
                 .usedDefault, .defaultRegistered, entry: entry, path: parent.appending(key), type: T.self,
-                "Used the registered fallback \(Self.show(fallback)) for "
-                    + (self.map.kind(entry) == .null ? "null" : "a value that could not be decoded")
-                    + " (\(Self.reason(error)))"
+                .text(
+                    "Used the registered fallback \(Self.show(fallback)) for "
+                        + (self.map.kind(entry) == .null ? "null" : "a value that could not be decoded")
+                        + " (\(Self.reason(error)))")
             )
             return fallback
         }
@@ -57,7 +58,7 @@ extension DecoderImpl {
         guard !mode.readsStrictly, let fallback = options.registrations?[T.self]?.fallback as? T else { return nil }
         note(
             .usedDefault, .defaultRegistered, entry: nil, path: path(), type: T.self,
-            "Used the registered fallback \(Self.show(fallback)) for a missing key.", countsAsLeniency: false)
+            .text("Used the registered fallback \(Self.show(fallback)) for a missing key."), countsAsLeniency: false)
         return fallback
     }
 
@@ -65,7 +66,8 @@ extension DecoderImpl {
     /// ``recordLeniency(_:entry:path:_:)``, invalid JSON at `entry` is thrown, never replaced.
     func noteRegistered(
         _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?,
-        path: @autoclosure () -> CodingPathNode, type: Any.Type, _ description: @autoclosure @escaping () -> String
+        path: @autoclosure () -> CodingPathNode, type: Any.Type,
+        _ description: @autoclosure () -> ReportCollector.Description
     ) throws {
         if let entry, let error = malformedToken(in: entry, path: { path().path }) { throw error }
         note(kind, rule, entry: entry, path: path(), type: type, description(), countsAsLeniency: false)
@@ -115,7 +117,10 @@ extension DecoderImpl {
         else { return nil }
         note(
             .coerced, .enumAlias, entry: entry, path: parent.appending(key), type: T.self,
-            "Matched the registered alias \"\(text)\" to \(DecodingErrors.typeName(T.self)) raw value \"\(target)\".",
+            .text(
+                "Matched the registered alias \"\(text)\" to \(DecodingErrors.typeName(T.self)) "
+                    + "raw value \"\(target)\"."
+            ),
             countsAsLeniency: false)
         return value
     }

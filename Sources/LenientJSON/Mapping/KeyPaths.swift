@@ -17,7 +17,7 @@ extension KeyedContainer {
                         let pathKey = MatchedKey(key, keyEntry: entry - 1, in: impl.map)
                         impl.note(
                             .matchedKey, .keyAlias, entry: entry, path: pathNode.appending(pathKey), type: nil,
-                            "Matched key \"\(alias)\" to \"\(name)\" (a registered alias).")
+                            .text("Matched key \"\(alias)\" to \"\(name)\" (a registered alias)."))
                     }
                     return KeyedMember(entry: entry, respelled: true)
                 }
@@ -25,7 +25,7 @@ extension KeyedContainer {
                     if notes {
                         impl.note(
                             .matchedKey, .keyPath, entry: entry, path: pathNode.appending(key), type: nil,
-                            "Matched key path \"\(alias)\" to \"\(name)\" (a registered alias).")
+                            .text("Matched key path \"\(alias)\" to \"\(name)\" (a registered alias)."))
                     }
                     return KeyedMember(entry: entry, respelled: false, awaitsType: notes)
                 }
@@ -36,9 +36,10 @@ extension KeyedContainer {
                 // Reported as an alias's key path is, above (ReportRuleFixTests).
                 impl.note(
                     .matchedKey, .keyPath, entry: entry, path: pathNode.appending(key), type: nil,
-                    name.isEmpty
-                        ? "Matched key \"\" to the enclosing object (an empty key path)."
-                        : "Matched key path \"\(name)\".")
+                    .text(
+                        name.isEmpty
+                            ? "Matched key \"\" to the enclosing object (an empty key path)."
+                            : "Matched key path \"\(name)\"."))
             }
             return KeyedMember(entry: entry, respelled: false, awaitsType: notes)
         }

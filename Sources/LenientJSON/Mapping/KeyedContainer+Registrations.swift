@@ -13,7 +13,7 @@ extension KeyedContainer {
             if let propertyDefault {
                 impl.note(
                     .usedDefault, .defaultRegistered, entry: nil, path: pathNode.appending(key), type: T.self,
-                    "Used the registered default \(DecoderImpl.show(propertyDefault)) for a missing key.",
+                    .text("Used the registered default \(DecoderImpl.show(propertyDefault)) for a missing key."),
                     countsAsLeniency: false)
                 return propertyDefault
             }
@@ -37,8 +37,9 @@ extension KeyedContainer {
                 try impl.noteRegistered(
                     .usedDefault, .defaultRegistered, entry: found.entry, path: pathNode.appending(foundKey),
                     type: T.self,
-                    "Used the registered default \(DecoderImpl.show(propertyDefault)) for "
-                        + "\(Self.describe(found.entry, in: impl)) (\(DecoderImpl.reason(error)))"
+                    .text(
+                        "Used the registered default \(DecoderImpl.show(propertyDefault)) for "
+                            + "\(Self.describe(found.entry, in: impl)) (\(DecoderImpl.reason(error)))")
                 )
                 return propertyDefault
             }
@@ -66,7 +67,8 @@ extension KeyedContainer {
         } catch let error as DecodingError {
             try impl.noteRegistered(
                 .usedDefault, .defaultRegistered, entry: object, path: pathNode.appending(key), type: T?.self,
-                "Used the registered default \(DecoderImpl.show(propertyDefault)) (\(DecoderImpl.reason(error)))")
+                .text("Used the registered default \(DecoderImpl.show(propertyDefault)) (\(DecoderImpl.reason(error)))")
+            )
             return propertyDefault
         }
         if let found, found.awaitsType { impl.typeOptionalKeyEvents(T.self) }
@@ -74,8 +76,9 @@ extension KeyedContainer {
             impl.note(
                 .usedDefault, .defaultRegistered, entry: found?.entry,
                 path: pathNode.appending(found.map { pathKey(key, $0) } ?? key), type: T?.self,
-                "Used the registered default \(DecoderImpl.show(propertyDefault)) for "
-                    + (found == nil ? "a missing key" : "null") + ".",
+                .text(
+                    "Used the registered default \(DecoderImpl.show(propertyDefault)) for "
+                        + (found == nil ? "a missing key" : "null") + "."),
                 countsAsLeniency: false)
             return propertyDefault
         }
@@ -98,7 +101,7 @@ extension KeyedContainer {
         try impl.noteRegistered(
             .usedDefault, .defaultRegistered, entry: found.entry, path: pathNode.appending(foundKey),
             type: T?.self,
-            "Used the registered default \(DecoderImpl.show(propertyDefault)) for \(reason)")
+            .text("Used the registered default \(DecoderImpl.show(propertyDefault)) for \(reason)"))
         return propertyDefault
     }
 

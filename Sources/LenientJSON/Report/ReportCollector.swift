@@ -183,6 +183,9 @@ final class ReportCollector {
     }
 
     /// How a record's sentence is made when its event is built.
+    ///
+    /// A rule passes its description as an autoclosure that makes one of these only when a
+    /// report is collected: without one, no closure is allocated for its sentence.
     enum Description {
         /// By the closure, which reads only values fixed when the rule fired and the document,
         /// whose bytes the map keeps (``ValueMap/keepBytes()``) while a record refers to it.
@@ -191,6 +194,9 @@ final class ReportCollector {
         /// `spellings` keys of its object match it (``DecoderImpl/keyMatchSentence(_:spellings:in:)``).
         /// Nothing to capture, so nothing to allocate, for the most common event of a messy input.
         case keyMatch(spellings: Int)
+
+        /// The sentence `text` makes when the event is built.
+        static func text(_ text: @autoclosure @escaping () -> String) -> Description { .made(text) }
     }
 
     /// Gives `type` to the key events that wait for one.
@@ -235,7 +241,7 @@ extension DecoderImpl {
     func note(
         _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
         path: @autoclosure () -> CodingPathNode, type: Any.Type?,
-        _ description: @autoclosure @escaping () -> String, countsAsLeniency: Bool = true
+        _ description: @autoclosure () -> ReportCollector.Description, countsAsLeniency: Bool = true
     ) {
         note(
             kind, rule(), entry: entry, place: .path(path()), type: type, description(),
@@ -248,11 +254,11 @@ extension DecoderImpl {
     func note(
         _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
         place: @autoclosure () -> ReportCollector.Place, type: Any.Type?,
-        _ description: @autoclosure @escaping () -> String, countsAsLeniency: Bool = true
+        _ description: @autoclosure () -> ReportCollector.Description, countsAsLeniency: Bool = true
     ) {
         if kind != .matchedKey && countsAsLeniency { session.leniencyCount &+= 1 }
         guard let report else { return }
-        record(kind, rule(), entry: entry, place: place(), type: type, description: .made(description), in: report)
+        record(kind, rule(), entry: entry, place: place(), type: type, description: description(), in: report)
     }
 
     /// Adds a record to `report` (``note(_:_:entry:path:type:_:countsAsLeniency:)`` for a rule

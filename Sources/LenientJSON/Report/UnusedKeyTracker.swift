@@ -201,7 +201,7 @@ extension DecoderImpl {
             // Described when the event is read (`Report/EventBatch.swift`).
             note(
                 .unusedKey, .keyUnused, entry: member.value, path: owner.path.appending(NameKey(name)), type: model,
-                Self.unusedKeySentence(name, in: model, missing: missing), countsAsLeniency: false)
+                .text(Self.unusedKeySentence(name, in: model, missing: missing)), countsAsLeniency: false)
         }
     }
 
