@@ -51,9 +51,7 @@ indirect enum CodingPathNode: Sendable {
     /// ``patternHash(_:appending:)`` for a key spelled in the input as `spelling`, the bytes of
     /// a key entry (what a ``MatchedKey`` of that entry hashes as), without making the key.
     static func patternHash(_ parentHash: UInt64, appendingSpelling spelling: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(spelling))
-        return chain(parentHash, UInt64(truncatingIfNeeded: hasher.finalize()))
+        chain(parentHash, SpellingHash.hash(UnsafeRawBufferPointer(spelling)))
     }
 
     /// `parentHash` and `part`, two hashes, mixed into one: a multiplication and a shift, which
@@ -73,18 +71,15 @@ indirect enum CodingPathNode: Sendable {
     /// without a dynamic cast (which costs more than the hash).
     private static func part<Key: CodingKey>(of key: Key) -> UInt64 {
         if Key.self == IndexKey.self { return 0x5851_F42D_4C95_7F2D }
-        var hasher = Hasher()
         if Key.self == MatchedKey.self {
-            withUnsafePointer(to: key) {
+            return withUnsafePointer(to: key) {
                 $0.withMemoryRebound(to: MatchedKey.self, capacity: 1) {
-                    $0.pointee.combineInputSpelling(into: &hasher)
+                    $0.pointee.withInputSpelling { SpellingHash.hash($0) }
                 }
             }
-        } else {
-            var name = key.stringValue
-            name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
-        return UInt64(truncatingIfNeeded: hasher.finalize())
+        var name = key.stringValue
+        return name.withUTF8 { SpellingHash.hash(UnsafeRawBufferPointer($0)) }
     }
 
     /// The path's keys from the root as ``patternHash(_:appending:)`` reads them: `nil` for an

@@ -23,13 +23,13 @@ struct MatchedKey: CodingKey, Sendable {
         }
     }
 
-    /// Feeds the key as the input spells it to `hasher`, as UTF-8 bytes, without decoding it:
-    /// a key with escapes feeds its escaped text (a report's statistics then make one more
-    /// pattern group, which its path string merges: `LenientDecodingStatistics.add(_:)`).
-    func combineInputSpelling(into hasher: inout Hasher) {
+    /// Calls `body` with the key as the input spells it, as UTF-8 bytes, without decoding it: a
+    /// key with escapes gives its escaped text (a report's statistics then make one more pattern
+    /// group, which its path string merges: `LenientDecodingStatistics.add(_:)`).
+    func withInputSpelling<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         switch spelling {
-        case .known(var name): name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        case .keyEntry(let map, let entry): hasher.combine(bytes: UnsafeRawBufferPointer(map.text(entry)))
+        case .known(var name): return name.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        case .keyEntry(let map, let entry): return body(UnsafeRawBufferPointer(map.text(entry)))
         }
     }
 

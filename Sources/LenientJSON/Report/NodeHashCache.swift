@@ -3,19 +3,17 @@
 /// events of a decode mostly share their nearest parents, so few slots serve them, in memory
 /// that does not grow with the events (``PatternHashes``).
 ///
-/// An identity names a node only while it is alive: ``forgetAll()`` forgets every node at once
-/// (a slot keeps the generation it was filled in), for when nodes a slot may name can be freed
-/// and their addresses reused (``ReportCollector`` removing records).
+/// A slot keeps its node alive: an identity (an address) names one node only while that node
+/// lives, so no node a slot names is freed and its address given to another node while the
+/// slot holds it, whatever records are removed meanwhile.
 struct NodeHashCache {
     private struct Slot {
-        var identity: UInt = 0
+        var node: CodingPathNode = .root
         var hash: UInt64 = 0
-        var generation: UInt32 = 0
     }
 
     /// Empty until the first node is kept.
     private var slots: [Slot] = []
-    private var generation: UInt32 = 1
 
     /// The number of slots is `1 << slotBits`.
     private static let slotBits: UInt64 = 10
@@ -24,24 +22,14 @@ struct NodeHashCache {
     /// The hash kept for the node of `identity`, or `nil`.
     subscript(identity: UInt) -> UInt64? {
         guard !slots.isEmpty else { return nil }
-        let slot = slots[Self.slot(of: identity)]
-        return slot.identity == identity && slot.generation == generation ? slot.hash : nil
+        let slot = Self.slot(of: identity)
+        return slots[slot].node.identity == identity ? slots[slot].hash : nil
     }
 
-    /// Keeps `hash` for the node of `identity`, in place of the node its slot held.
-    mutating func set(_ hash: UInt64, for identity: UInt) {
+    /// Keeps `hash` for `node`, whose identity is `identity`, in place of the node its slot held.
+    mutating func set(_ hash: UInt64, for node: CodingPathNode, identity: UInt) {
         if slots.isEmpty { slots = Array(repeating: Slot(), count: Self.slotCount) }
-        slots[Self.slot(of: identity)] = Slot(identity: identity, hash: hash, generation: generation)
-    }
-
-    /// Forgets every node kept.
-    mutating func forgetAll() {
-        generation &+= 1
-        // After 2³² generations a slot's old generation could match again: start over.
-        if generation == 0 {
-            slots = []
-            generation = 1
-        }
+        slots[Self.slot(of: identity)] = Slot(node: node, hash: hash)
     }
 
     private static func slot(of identity: UInt) -> Int {

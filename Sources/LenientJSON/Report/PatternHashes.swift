@@ -5,23 +5,13 @@
 /// ``EventBatch/patternGroups()`` groups records by; a collector for statistics hashes each
 /// record's path when the rule fires (``ReportCollector``), while its nodes are in the cache.
 struct PatternHashes {
-    /// The pattern hashes of parent nodes met lately. A node is looked up by identity only while
-    /// the records that hold it keep it alive; ``forgetNodes()`` when they may not.
+    /// The pattern hashes of the parent nodes met lately, which it keeps alive.
     private var parents = NodeHashCache()
-    /// The parent met last and its hash: consecutive events are mostly siblings.
-    private var last: (identity: UInt, hash: UInt64)?
     /// The (kind, rule) pairs met, with the words that store them and their hashes: few per
     /// decode, so that their names are hashed once, not for every event.
     private var rules: [(kind: LenientDecodingEvent.Kind, rule: LenientRule, bits: SIMD4<UInt64>?, hash: Int)] = []
     /// The pair of ``rules`` met last, by its words.
     private var lastRule: (bits: SIMD4<UInt64>, hash: Int)?
-
-    /// Forgets the nodes met so far: for when a node met may have been freed, and its address
-    /// may name another node.
-    mutating func forgetNodes() {
-        parents.forgetAll()
-        last = nil
-    }
 
     /// The hash of a record's pattern: its kind, rule and path (the path's hash as recorded,
     /// ``ReportCollector/Record/pathHash``, or worked out now).
@@ -54,14 +44,8 @@ struct PatternHashes {
     }
 
     /// The hash of the pattern of an event of `kind` and `rule` at `path`.
-    /// Only `path`'s parents are looked up by identity: `path` itself may be freed after the
-    /// call, and its address given to another path.
     mutating func hash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ path: CodingPathNode) -> Int {
-        var pathHash = CodingPathNode.rootPatternHash
-        if case .node(let key, let parent) = path {
-            pathHash = CodingPathNode.patternHash(parentHash(parent), appending: key)
-        }
-        return combine(kind, rule, pathHash)
+        combine(kind, rule, parentHash(path))
     }
 
     /// The pattern hash of `kind` and `rule` at a path whose pattern hash is `pathHash`: both
@@ -101,16 +85,10 @@ struct PatternHashes {
     /// The pattern hash of `node`, a parent of an event's path.
     private mutating func parentHash(_ node: CodingPathNode) -> UInt64 {
         guard let identity = node.identity else { return Self.uncachedHash(node) }
-        if let last, last.identity == identity { return last.hash }
-        let hash: UInt64
-        if let known = parents[identity] {
-            hash = known
-        } else {
-            guard case .node(let key, let parent) = node else { return CodingPathNode.rootPatternHash }
-            hash = CodingPathNode.patternHash(parentHash(parent), appending: key)
-            parents.set(hash, for: identity)
-        }
-        last = (identity, hash)
+        if let known = parents[identity] { return known }
+        guard case .node(let key, let parent) = node else { return CodingPathNode.rootPatternHash }
+        let hash = CodingPathNode.patternHash(parentHash(parent), appending: key)
+        parents.set(hash, for: node, identity: identity)
         return hash
     }
 

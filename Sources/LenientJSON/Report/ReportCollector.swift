@@ -51,14 +51,11 @@ final class ReportCollector {
     func removeEvents(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         events.removeSubrange(range)
-        // The nodes of the records removed may be freed, their addresses given to other nodes.
-        patternHashes?.forgetNodes()
     }
 
     /// Removes every record.
     func removeAllEvents() {
         events.removeAll(keepingCapacity: true)
-        patternHashes?.forgetNodes()
         untypedFrom = -1
     }
 
@@ -220,7 +217,6 @@ final class ReportCollector {
     func takeBatch() -> EventBatch? {
         defer {
             events = []
-            patternHashes?.forgetNodes()
             untypedFrom = -1
         }
         return batch(events.indices)
