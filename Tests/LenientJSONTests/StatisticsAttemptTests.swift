@@ -89,4 +89,43 @@ struct StatisticsAttemptTests {
             statistics.snapshot.patterns.map { ($0.path, $0.count) }, uniquingKeysWith: +)
         #expect(counted == counts)
     }
+
+    /// A decoder whose events only `statistics` read reuses its records' storage from one decode
+    /// to the next (LenientJSONDecoder.keepSpareRecords): over many decodes, 8 at a time, its
+    /// counts equal those of the same decodes' reports, and nothing of one decode's records is
+    /// counted in another's.
+    @Test("Statistics alone count every decode exactly, 8 decodes at a time")
+    func statisticsAloneOverConcurrentDecodes() async throws {
+        let cases = (0..<16).map { Case(seed: UInt64(100 + $0)) }
+        let counting = LenientJSONDecoder()
+        let statistics = LenientDecodingStatistics()
+        counting.statistics = statistics
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for index in 0..<cases.count where index % 8 == task || index % 2 == 0 {
+                        _ = try counting.decode([Item].self, from: Data(cases[index].json.utf8))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let fromEvents = LenientDecodingStatistics()
+        for task in 0..<8 {
+            for index in 0..<cases.count where index % 8 == task || index % 2 == 0 {
+                var report = LenientDecodingReport()
+                _ = try LenientJSONDecoder().decode([Item].self, from: Data(cases[index].json.utf8), report: &report)
+                var made = LenientDecodingReport()
+                made.events = report.events
+                fromEvents.add(made)
+            }
+        }
+        let counted = statistics.snapshot
+        let expected = fromEvents.snapshot
+        #expect(counted.decodes == expected.decodes)
+        #expect(
+            Dictionary(counted.patterns.map { ($0.path, $0.count) }, uniquingKeysWith: +)
+                == Dictionary(expected.patterns.map { ($0.path, $0.count) }, uniquingKeysWith: +))
+        #expect(counted.patterns.reduce(0) { $0 + $1.count } > 100)
+    }
 }

@@ -10,11 +10,15 @@ extension LenientJSONDecoder {
     ) throws -> R {
         let readers = reportReaders()
         guard report != nil || readers.onReport != nil || readers.statistics != nil else { return try body(nil) }
-        let collector = ReportCollector(hashesPatterns: readers.statistics != nil)
+        // Records that only statistics read are let go when counted: their storage is reused.
+        let onlyCounted = report == nil && readers.onReport == nil
+        let collector = ReportCollector(
+            hashesPatterns: readers.statistics != nil, storage: onlyCounted ? takeSpareRecords() : [])
         defer {
             let batch = collector.takeBatch()
             if let batch { report?.pointee.append(batch) }
             Self.deliver(batch, onReport: readers.onReport, statistics: readers.statistics)
+            if onlyCounted, let records = batch?.takeRecords() { keepSpareRecords(records) }
         }
         return try body(collector)
     }

@@ -176,6 +176,9 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
 
     private var _onReport: (@Sendable (LenientDecodingReport) -> Void)?
     private var _statistics: LenientDecodingStatistics?
+    /// Empty storage for records, with its capacity, kept from a decode whose events only
+    /// ``statistics`` read, for the next such decode (``takeSpareRecords()``).
+    private var _spareRecords: [ReportCollector.Record] = []
 
     /// Called once after each decode that produced at least one event, with that decode's events.
     ///
@@ -211,6 +214,30 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         get { lock.withLock { _statistics } }
         set { lock.withLock { _statistics = newValue } }
     }
+
+    /// The storage ``keepSpareRecords(_:)`` kept (empty, with its capacity), taken so that no
+    /// other decode uses it at the same time; an empty array when none is kept.
+    func takeSpareRecords() -> [ReportCollector.Record] {
+        lock.withLock {
+            var spare: [ReportCollector.Record] = []
+            swap(&spare, &_spareRecords)
+            return spare
+        }
+    }
+
+    /// Keeps `records`' storage, emptied, for the next decode whose events only ``statistics``
+    /// read: that its records are not freed and allocated again at every decode (the allocator
+    /// may give a buffer that large back to the system, and each decode would fault its pages in
+    /// again). Storage for more than `spareRecordsLimit` records is let go.
+    func keepSpareRecords(_ records: [ReportCollector.Record]) {
+        var records = records
+        guard records.capacity <= Self.spareRecordsLimit else { return }
+        records.removeAll(keepingCapacity: true)
+        lock.withLock { if records.capacity > _spareRecords.capacity { swap(&records, &_spareRecords) } }
+    }
+
+    /// The most records whose storage ``keepSpareRecords(_:)`` keeps (some 9 MB).
+    private static let spareRecordsLimit = 1 << 16
 
     /// ``onReport`` and ``statistics``, read at once when a decode starts.
     func reportReaders() -> (

@@ -41,6 +41,19 @@ final class EventBatch: @unchecked Sendable {
         locators = [:]
     }
 
+    /// The records, taken out of a batch that no one reads again (its events only counted):
+    /// their storage is reused (``LenientJSONDecoder/keepSpareRecords(_:)``); `nil` once its
+    /// events are made.
+    func takeRecords() -> [ReportCollector.Record]? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard built == nil else { return nil }
+        var taken: [ReportCollector.Record] = []
+        swap(&taken, &records)
+        locators = [:]
+        return taken
+    }
+
     /// The events, made at the first read.
     var events: [LenientDecodingEvent] {
         lock.lock()

@@ -19,9 +19,11 @@ final class ReportCollector {
     /// read, which gives the type (``DecoderImpl/typeKeyEvents(_:)``).
     var untypedFrom = -1
 
-    /// A collector; `hashesPatterns` when its records will be counted by path pattern.
-    init(hashesPatterns: Bool = false) {
+    /// A collector; `hashesPatterns` when its records will be counted by path pattern. Its
+    /// records go into `storage`, an empty array whose capacity is reused.
+    init(hashesPatterns: Bool = false, storage: [Record] = []) {
         if hashesPatterns { patternHashes = PatternHashes() }
+        events = storage
     }
 
     /// Adds a record of what a rule did at `place` after the others, its path pattern hashed
@@ -219,7 +221,11 @@ final class ReportCollector {
             events = []
             untypedFrom = -1
         }
-        return batch(events.indices)
+        guard !events.isEmpty else { return nil }
+        // Moved, not copied, so that the batch's records keep this array's storage.
+        var records: [Record] = []
+        swap(&records, &events)
+        return EventBatch(records: records)
     }
 }
 
