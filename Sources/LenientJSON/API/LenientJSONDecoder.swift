@@ -229,8 +229,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// read: that its records are not freed and allocated again at every decode (the allocator
     /// may give a buffer that large back to the system, and each decode would fault its pages in
     /// again). Storage for more than `spareRecordsLimit` records is let go.
-    func keepSpareRecords(_ records: [ReportCollector.Record]) {
-        var records = records
+    func keepSpareRecords(_ records: consuming [ReportCollector.Record]) {
         guard records.capacity <= Self.spareRecordsLimit else { return }
         records.removeAll(keepingCapacity: true)
         lock.withLock { if records.capacity > _spareRecords.capacity { swap(&records, &_spareRecords) } }
