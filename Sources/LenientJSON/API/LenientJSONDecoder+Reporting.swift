@@ -10,17 +10,34 @@ extension LenientJSONDecoder {
     ) throws -> R {
         let readers = reportReaders()
         guard report != nil || readers.onReport != nil || readers.statistics != nil else { return try body(nil) }
-        // Records that only statistics read are let go when counted: their storage is reused.
+        // Records that only statistics read are counted when their document ends, before its
+        // bytes would be copied for them, and let go: their storage is reused.
         let onlyCounted = report == nil && readers.onReport == nil
         let collector = ReportCollector(
-            hashesPatterns: readers.statistics != nil, storage: onlyCounted ? takeSpareRecords() : [])
+            hashesPatterns: readers.statistics != nil, storage: onlyCounted ? takeSpareRecords() : newRecords())
+        if onlyCounted, let statistics = readers.statistics {
+            collector.whenDocumentEnds = { [unowned self] collector in count(collector, in: statistics) }
+        }
         defer {
-            let batch = collector.takeBatch()
-            if let batch { report?.pointee.append(batch) }
-            Self.deliver(batch, onReport: readers.onReport, statistics: readers.statistics)
-            if onlyCounted, let records = batch?.takeRecords() { keepSpareRecords(records) }
+            if onlyCounted {
+                // A decode that read no document by bytes (a JSON object tree), or none at all.
+                collector.documentEnded()
+            } else {
+                noteRecordCount(collector.mostRecords)
+                let batch = collector.takeBatch()
+                if let batch { report?.pointee.append(batch) }
+                Self.deliver(batch, onReport: readers.onReport, statistics: readers.statistics)
+            }
         }
         return try body(collector)
+    }
+
+    /// Counts the records of `collector`, whose events only `statistics` read, and keeps their
+    /// storage for the next such decode.
+    private func count(_ collector: ReportCollector, in statistics: LenientDecodingStatistics) {
+        let batch = collector.takeBatch()
+        Self.deliver(batch, onReport: nil, statistics: statistics)
+        if let records = batch?.takeRecords() { keepSpareRecords(records) }
     }
 
     /// ``reporting(into:_:)`` for a caller's `report:` argument.

@@ -179,6 +179,9 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// Empty storage for records, with its capacity, kept from a decode whose events only
     /// ``statistics`` read, for the next such decode (``takeSpareRecords()``).
     private var _spareRecords: [ReportCollector.Record] = []
+    /// The records of this decoder's last decode whose records a report keeps, what the next
+    /// such decode reserves room for (``newRecords()``).
+    private var _lastRecordCount = 0
 
     /// Called once after each decode that produced at least one event, with that decode's events.
     ///
@@ -233,6 +236,22 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         guard records.capacity <= Self.spareRecordsLimit else { return }
         records.removeAll(keepingCapacity: true)
         lock.withLock { if records.capacity > _spareRecords.capacity { swap(&records, &_spareRecords) } }
+    }
+
+    /// Empty storage for the records of a decode whose report keeps them, with room for as many
+    /// as this decoder's last such decode made (at most `spareRecordsLimit`): a service decodes
+    /// documents of one shape, and an array grown by doubling copies its records and frees
+    /// its old storage at every step.
+    func newRecords() -> [ReportCollector.Record] {
+        var records: [ReportCollector.Record] = []
+        records.reserveCapacity(lock.withLock { _lastRecordCount })
+        return records
+    }
+
+    /// Notes how many records a decode whose report keeps them held at most (``newRecords()``).
+    func noteRecordCount(_ count: Int) {
+        let count = Swift.min(count, Self.spareRecordsLimit)
+        lock.withLock { _lastRecordCount = count }
     }
 
     /// The most records whose storage ``keepSpareRecords(_:)`` keeps (some 9 MB).
@@ -618,6 +637,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                     return value
                 }
                 defer {
+                    report?.documentEnded()
                     if borrows && !isKnownUniquelyReferenced(&map) { map.keepBytes() }
                 }
                 return try decodeRoot(map)

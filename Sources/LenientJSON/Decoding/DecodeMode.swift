@@ -71,6 +71,12 @@ struct DecodeMode {
         with(options: { $0.policy = $0.policy.strictReading }, readsStrictly: true, describesErrors: false)
     }
 
+    /// This reading with no report: a strict attempt that may fail, read again with the report
+    /// only where it succeeds (``DecoderImpl/readStrictly(_:)``).
+    var unrecorded: DecodeMode {
+        with(report: .some(nil))
+    }
+
     /// A reading without the structural rules and without recovery: where a structural rule
     /// made one of a hand-written decoder's alternatives succeed, this reading says whether
     /// another alternative reads the value as it is (`DecoderImpl+Alternatives.swift`).

@@ -118,20 +118,38 @@ extension DecoderImpl {
     }
 
     /// Decodes `type` at `entry` in the strict reading (``DecodeMode/strictReading``: no
-    /// coercion, no recovery; key matching as the policy says), by ``strictDecoder``. Events of a
+    /// coercion, no recovery; key matching as the policy says), by ``readStrictly(_:)``. Events of a
     /// failed attempt are discarded; its errors get no message, since nobody sees them.
     private func decodeStrictly<T: Decodable>(
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, eventsFrom mark: Int
     ) throws -> T {
         let unusedMark = unusedKeysMark
+        let registration = currentRegistration
         do {
-            return try strictDecoder.decodeStrictlyOnce(
-                entry, as: type, parent: parent, key: key, registration: currentRegistration)
+            return try readStrictly {
+                try $0.decodeStrictlyOnce(entry, as: type, parent: parent, key: key, registration: registration)
+            }
         } catch {
             discardUnusedKeys(from: unusedMark)
             discardEvents(from: mark, leniency: session.leniencyCount)
             throw error
         }
+    }
+
+    /// `read` by the strict reading's decoder. Where a report is collected, it reads first by a
+    /// decoder that records nothing (``unrecordedStrictDecoder``), and only where that succeeds
+    /// again by one that records its events (``strictDecoder``): most strict attempts where
+    /// leniency acted fail, and recording their events only to remove them cost more than the
+    /// rest of the report (three in four records of a messy document, `Benchmarks.md`). Both
+    /// read alike: the second reading meets the failures the first remembered.
+    func readStrictly<T>(_ read: (DecoderImpl) throws -> T) throws -> T {
+        guard report != nil else { return try read(strictDecoder) }
+        let leniency = session.leniencyCount
+        let unusedMark = unusedKeysMark
+        _ = try read(unrecordedStrictDecoder)
+        session.leniencyCount = leniency
+        discardUnusedKeys(from: unusedMark)
+        return try read(strictDecoder)
     }
 
     /// One strict decode, or the error the same decode gave before.

@@ -47,7 +47,7 @@ extension DecoderImpl {
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ rule: LenientRule,
         _ description: @autoclosure () -> ReportCollector.Description
     ) throws -> T? {
-        if let value = try? strictDecoder.unwrap(entry, as: type, parent: parent, key: key) { return value }
+        if let value = try? readStrictly({ try $0.unwrap(entry, as: type, parent: parent, key: key) }) { return value }
         try recordLeniency(
             .coerced, rule, entry: entry, parent: parent, key: key, type: T?.self, description())
         return nil

@@ -34,6 +34,9 @@ final class DecoderImpl: Decoder {
     @exclusivity(unchecked) private var containerSlots: KeyedContainerSlots?
     /// The decoder of this one's strict readings, made at the first (`strictDecoder`).
     private var strictNested: DecoderImpl?
+    /// The decoder of this one's strict attempts that record no event, made at the first
+    /// (`unrecordedStrictDecoder`).
+    private var unrecordedStrictNested: DecoderImpl?
 
     /// The decode's settings (the mode's).
     var options: DecodingOptions { mode.options }
@@ -91,6 +94,20 @@ final class DecoderImpl: Decoder {
         return decoder
     }
 
+    /// The decoder of this one's strict attempts where a report is collected: the strict
+    /// reading with no report, ended with this one. An attempt reads by it first and again by
+    /// ``strictDecoder`` only where it succeeds (``readStrictly(_:)``); without a report, it is
+    /// ``strictDecoder``.
+    var unrecordedStrictDecoder: DecoderImpl {
+        guard report != nil else { return strictDecoder }
+        if let unrecordedStrictNested { return unrecordedStrictNested }
+        let decoder = DecoderImpl(
+            map: map, mode: mode.strictReading.unrecorded, session: session, entry: entry, pathNode: pathNode,
+            reusesContainers: containerSlots != nil)
+        unrecordedStrictNested = decoder
+        return decoder
+    }
+
     deinit {
         containerSlots?.deallocate()
     }
@@ -120,6 +137,8 @@ final class DecoderImpl: Decoder {
         containerSlots = nil
         strictNested?.endDecode()
         strictNested = nil
+        unrecordedStrictNested?.endDecode()
+        unrecordedStrictNested = nil
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

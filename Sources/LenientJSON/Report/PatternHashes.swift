@@ -33,7 +33,7 @@ struct PatternHashes {
         node: CodingPathNode, last: ReportCollector.LastKey, keyEntry: Int, in map: ValueMap
     ) -> UInt64 {
         switch last {
-        case .none: return parentHash(node)
+        case .none: return leafHash(node)
         case .index: return CodingPathNode.patternHash(parentHash(node), appending: IndexKey(0))
         case .indices:
             let outer = CodingPathNode.patternHash(parentHash(node), appending: IndexKey(0))
@@ -45,7 +45,7 @@ struct PatternHashes {
 
     /// The hash of the pattern of an event of `kind` and `rule` at `path`.
     mutating func hash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ path: CodingPathNode) -> Int {
-        combine(kind, rule, parentHash(path))
+        combine(kind, rule, leafHash(path))
     }
 
     /// The pattern hash of `kind` and `rule` at a path whose pattern hash is `pathHash`: both
@@ -80,6 +80,14 @@ struct PatternHashes {
         let kindBits = withUnsafeBytes(of: kind) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
         let ruleBits = withUnsafeBytes(of: rule) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
         return SIMD4(lowHalf: kindBits, highHalf: ruleBits)
+    }
+
+    /// The pattern hash of `node`, an event's whole path: from its parent's, without keeping it
+    /// in the cache, where it would take the slot of a parent that later events share (an
+    /// event's own path is mostly a node made for it alone).
+    private mutating func leafHash(_ node: CodingPathNode) -> UInt64 {
+        guard case .node(let key, let parent) = node else { return CodingPathNode.rootPatternHash }
+        return CodingPathNode.patternHash(parentHash(parent), appending: key)
     }
 
     /// The pattern hash of `node`, a parent of an event's path.

@@ -14,10 +14,28 @@ final class ReportCollector {
     /// The hashes of the records' path patterns, made as each rule fires, when statistics count
     /// the events (``Record/pathHash``); `nil` otherwise.
     @exclusivity(unchecked) private(set) var patternHashes: PatternHashes?
+    /// The most records held at once: what the records of an abandoned attempt added to those
+    /// kept (``LenientJSONDecoder/newRecords()``).
+    var mostRecords: Int { Swift.max(mostEvents, events.count) }
+    /// The most records held before a removal.
+    private var mostEvents = 0
     /// The first event made by a key lookup (`key.normalized`, `key.alias`, `key.path`) that
     /// does not know yet the type of the value it found, or `-1`: the lookup comes before the
     /// read, which gives the type (``DecoderImpl/typeKeyEvents(_:)``).
     var untypedFrom = -1
+
+    /// What is done with the records when the document they point into ends, before its bytes
+    /// would be copied to outlive the decode (`LenientJSONDecoder.withDocument`): a decode whose
+    /// events only statistics read counts them then and lets them go. Runs once
+    /// (``documentEnded()``).
+    var whenDocumentEnds: ((ReportCollector) -> Void)?
+
+    /// Runs ``whenDocumentEnds``, if it has not run.
+    func documentEnded() {
+        guard let whenDocumentEnds else { return }
+        self.whenDocumentEnds = nil
+        whenDocumentEnds(self)
+    }
 
     /// A collector; `hashesPatterns` when its records will be counted by path pattern. Its
     /// records go into `storage`, an empty array whose capacity is reused.
@@ -52,11 +70,13 @@ final class ReportCollector {
     /// Removes the records of `range`.
     func removeEvents(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
+        mostEvents = Swift.max(mostEvents, events.count)
         events.removeSubrange(range)
     }
 
     /// Removes every record.
     func removeAllEvents() {
+        mostEvents = Swift.max(mostEvents, events.count)
         events.removeAll(keepingCapacity: true)
         untypedFrom = -1
     }
@@ -220,6 +240,8 @@ final class ReportCollector {
         defer {
             events = []
             untypedFrom = -1
+            // Its nodes may hold the document (a key match's key), which the batch lets go.
+            if patternHashes != nil { patternHashes = PatternHashes() }
         }
         guard !events.isEmpty else { return nil }
         // Moved, not copied, so that the batch's records keep this array's storage.
