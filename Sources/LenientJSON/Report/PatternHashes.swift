@@ -5,13 +5,19 @@
 /// ``EventBatch/patternGroups()`` groups records by; a collector for statistics hashes each
 /// record's path when the rule fires (``ReportCollector``), while its nodes are in the cache.
 struct PatternHashes {
-    /// The pattern hashes of the parent nodes met lately, which it keeps alive.
+    /// The pattern hashes of the parent nodes met lately, by address: every path passed in
+    /// must stay alive until ``forgetNodes()`` (``NodeHashCache``).
     private var parents = NodeHashCache()
     /// The (kind, rule) pairs met, with the words that store them and their hashes: few per
     /// decode, so that their names are hashed once, not for every event.
     private var rules: [(kind: LenientDecodingEvent.Kind, rule: LenientRule, bits: SIMD4<UInt64>?, hash: Int)] = []
     /// The pair of ``rules`` met last, by its words.
     private var lastRule: (bits: SIMD4<UInt64>, hash: Int)?
+
+    /// Forgets the nodes met, some of which the caller is about to free.
+    mutating func forgetNodes() {
+        parents.forgetAll()
+    }
 
     /// The hash of a record's pattern: its kind, rule and path (the path's hash as recorded,
     /// ``ReportCollector/Record/pathHash``, or worked out now).
@@ -43,7 +49,8 @@ struct PatternHashes {
         }
     }
 
-    /// The hash of the pattern of an event of `kind` and `rule` at `path`.
+    /// The hash of the pattern of an event of `kind` and `rule` at `path`, whose parents the
+    /// caller keeps alive while these hashes are used.
     mutating func hash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ path: CodingPathNode) -> Int {
         combine(kind, rule, leafHash(path))
     }
@@ -96,7 +103,7 @@ struct PatternHashes {
         if let known = parents[identity] { return known }
         guard case .node(let key, let parent) = node else { return CodingPathNode.rootPatternHash }
         let hash = CodingPathNode.patternHash(parentHash(parent), appending: key)
-        parents.set(hash, for: node, identity: identity)
+        parents.set(hash, identity: identity)
         return hash
     }
 

@@ -71,12 +71,15 @@ final class ReportCollector {
     func removeEvents(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         mostEvents = Swift.max(mostEvents, events.count)
+        // The removed records' nodes may be freed now, and their addresses reused.
+        patternHashes?.forgetNodes()
         events.removeSubrange(range)
     }
 
     /// Removes every record.
     func removeAllEvents() {
         mostEvents = Swift.max(mostEvents, events.count)
+        patternHashes?.forgetNodes()
         events.removeAll(keepingCapacity: true)
         untypedFrom = -1
     }
