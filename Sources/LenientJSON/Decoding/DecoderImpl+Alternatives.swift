@@ -139,9 +139,9 @@ extension DecoderImpl {
     /// `read` by the strict reading's decoder. Where a report is collected, it reads first by a
     /// decoder that records nothing (``unrecordedStrictDecoder``), and only where that succeeds
     /// again by one that records its events (``strictDecoder``): most strict attempts where
-    /// leniency acted fail, and recording their events only to remove them cost more than the
-    /// rest of the report (three in four records of a messy document, `Benchmarks.md`). Both
-    /// read alike: the second reading meets the failures the first remembered.
+    /// leniency acted fail, and their events were recorded only to be removed (one record in
+    /// six of the messy citm_catalog's, the Benchmarks article). Both read alike: the second
+    /// reading meets the failures the first remembered.
     func readStrictly<T>(_ read: (DecoderImpl) throws -> T) throws -> T {
         guard report != nil else { return try read(strictDecoder) }
         let leniency = session.leniencyCount
