@@ -179,7 +179,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// Empty storage for records, with its capacity, kept from a decode whose events only
     /// ``statistics`` read, for the next such decode (``takeSpareRecords()``).
     private var _spareRecords: [ReportCollector.Record] = []
-    /// The records of this decoder's last decode whose records a report keeps, what the next
+    /// The most records this decoder's last decode with a report held at once: what the next
     /// such decode reserves room for (``newRecords()``).
     private var _lastRecordCount = 0
 
