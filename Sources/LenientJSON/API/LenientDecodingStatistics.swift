@@ -84,20 +84,42 @@ public final class LenientDecodingStatistics: Sendable {
 
     private struct State {
         var decodes = 0
+        /// The patterns seen, their ``Pattern/count`` and ``Pattern/decodes`` as of their first
+        /// decode: the counts since are in ``tallies``.
         var patterns: [Pattern] = []
+        /// The counts of each of ``patterns``, apart from the patterns, so that counting a
+        /// decode's groups touches sixteen bytes per pattern, not a whole ``Pattern`` and its event.
+        var tallies: [Tally] = []
         var index: [PatternKey: Int] = [:]
-        /// The patterns by their ``PatternHashes`` hash: what a decode's patterns are found by
-        /// without making their path strings. As within one decode (``EventBatch/patternGroups()``),
-        /// two patterns are taken for one only if their 64-bit hashes collide.
+        /// The patterns by their ``PatternHashes`` hash, which covers kind, rule and path: what a
+        /// decode's patterns are found by without making their path strings. As within one decode
+        /// (``EventBatch/patternGroups(among:)``), two patterns are taken for one only if their 64-bit
+        /// hashes collide.
         var byHash = WordTable<Int>()
 
         /// The index of `group`'s pattern, found by its hash; `nil` when not found so.
         func known(_ group: EventBatch.PatternGroup) -> Int? {
-            guard let hash = group.hash, let index = byHash[UInt64(truncatingIfNeeded: hash)],
-                patterns[index].kind == group.kind && patterns[index].rule == group.rule
-            else { return nil }
-            return index
+            guard let hash = group.hash else { return nil }
+            return byHash[UInt64(truncatingIfNeeded: hash)]
         }
+
+        /// The patterns with their counts.
+        var counted: [Pattern] {
+            zip(patterns, tallies).map { pattern, tally in
+                var pattern = pattern
+                (pattern.count, pattern.decodes) = (tally.count, tally.decodes)
+                return pattern
+            }
+        }
+    }
+
+    /// The events of one pattern counted, and the decodes they were in.
+    private struct Tally {
+        var count: Int
+        var decodes: Int
+        /// The number (``State/decodes``) of the last decode counted here by hash, so that a
+        /// decode with many events of the pattern counts once among its ``decodes``.
+        var lastDecode: Int
     }
 
     private let lock = NSLock()
@@ -115,10 +137,14 @@ public final class LenientDecodingStatistics: Sendable {
     }
 
     /// Adds one decode whose events are `batches`. Their patterns are counted from what the
-    /// rules recorded (``EventBatch/patternGroups()``), outside the lock, and found among the
+    /// rules recorded (``EventBatch/patternGroups(among:)``), outside the lock, and found among the
     /// known ones by their hash; a path string is made only for a pattern not seen
     /// before, and an event only as its first.
     func add(_ batches: [EventBatch]) {
+        if batches.count == 1, let hashes = batches[0].patternHashes() {
+            add(batches[0], hashes: hashes)
+            return
+        }
         // Each batch with its groups; a group merged into an earlier batch's is counted there.
         var grouped: [(batch: EventBatch, groups: [EventBatch.PatternGroup])] = []
         if batches.count == 1 {
@@ -152,20 +178,48 @@ public final class LenientDecodingStatistics: Sendable {
         }
     }
 
+    /// Adds one decode whose events are `batch`, the hashes of whose patterns are `hashes`: an
+    /// event of a pattern seen before is counted by its hash alone, a table lookup; only the
+    /// others are grouped (``EventBatch/patternGroups(among:)``) and counted as ``add(_:)-([EventBatch])``
+    /// counts every group. A service's decodes mostly repeat the patterns of earlier ones.
+    private func add(_ batch: EventBatch, hashes: [UInt64]) {
+        var unknown: [Int] = []
+        lock.lock()
+        state.decodes += 1
+        let decode = state.decodes
+        for (position, hash) in hashes.enumerated() {
+            guard let index = state.byHash[hash] else {
+                unknown.append(position)
+                continue
+            }
+            state.tallies[index].count += 1
+            if state.tallies[index].lastDecode != decode {
+                state.tallies[index].decodes += 1
+                state.tallies[index].lastDecode = decode
+            }
+        }
+        lock.unlock()
+        guard !unknown.isEmpty else { return }
+        let groups = batch.patternGroups(among: unknown)
+        lock.lock()
+        defer { lock.unlock() }
+        for group in groups { count(group, of: batch) }
+    }
+
     /// Counts `group` of `batch` in its pattern, found by hash or path, or in a new one. Called
     /// with `lock` held.
     private func count(_ group: EventBatch.PatternGroup, of batch: EventBatch) {
         if let known = state.known(group) {
-            state.patterns[known].count += group.count
-            state.patterns[known].decodes += 1
+            state.tallies[known].count += group.count
+            state.tallies[known].decodes += 1
             return
         }
         let key = PatternKey(kind: group.kind, rule: group.rule, path: batch.path(of: group))
         let index: Int
         if let known = state.index[key] {
             index = known
-            state.patterns[known].count += group.count
-            state.patterns[known].decodes += 1
+            state.tallies[known].count += group.count
+            state.tallies[known].decodes += 1
         } else {
             index = state.patterns.count
             state.index[key] = index
@@ -173,6 +227,7 @@ public final class LenientDecodingStatistics: Sendable {
                 Pattern(
                     kind: key.kind, rule: key.rule, path: key.path, count: group.count, decodes: 1,
                     first: batch.event(at: group.first)))
+            state.tallies.append(Tally(count: group.count, decodes: 1, lastDecode: state.decodes))
         }
         if let hash = group.hash { state.byHash.set(index, for: UInt64(truncatingIfNeeded: hash)) }
     }
@@ -181,7 +236,7 @@ public final class LenientDecodingStatistics: Sendable {
     public var snapshot: Snapshot {
         lock.lock()
         defer { lock.unlock() }
-        return Snapshot(decodes: state.decodes, patterns: state.patterns)
+        return Snapshot(decodes: state.decodes, patterns: state.counted)
     }
 
     /// Forgets every decode and pattern.

@@ -77,25 +77,43 @@ final class EventBatch: @unchecked Sendable {
         return event(records[index], with: &builder)
     }
 
-    /// The events grouped by kind, rule and path pattern (the path with every array index
-    /// written `[*]`), in the order of each group's first event: what ``LenientDecodingStatistics``
-    /// counts. Made from the records without making any event or path string.
-    func patternGroups() -> [PatternGroup] {
+    /// The ``PatternHashes`` hash of each record's pattern (kind, rule and path pattern), in
+    /// order, or `nil` once the events are made: what ``LenientDecodingStatistics`` counts the
+    /// patterns it knows by, and then groups only the others (``patternGroups(among:)``).
+    func patternHashes() -> [UInt64]? {
         lock.lock()
         defer { lock.unlock() }
-        if let built { return Self.groups(of: built) }
+        guard built == nil else { return nil }
+        var hashes = PatternHashes()
+        // Read in place: a record taken out of the array would be copied, its references retained.
+        return records.withUnsafeBufferPointer { records in
+            guard let first = records.baseAddress else { return [] }
+            return records.indices.map { UInt64(truncatingIfNeeded: hashes.hash(first + $0)) }
+        }
+    }
+
+    /// The events grouped by kind, rule and path pattern (the path with every array index
+    /// written `[*]`), in the order of each group's first event: what ``LenientDecodingStatistics``
+    /// counts. Made from the records without making any event or path string; `among`, when
+    /// given, the indices (in order) of the only events to group.
+    func patternGroups(among: [Int]? = nil) -> [PatternGroup] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return Self.groups(of: among.map { $0.map { built[$0] } } ?? built, among: among) }
         var groups: [PatternGroup] = []
         // Grouped by the 64-bit hash of (kind, rule, pattern) alone: comparing each event's path
         // with its group's would cost more than the decode (a path is a linked list of
         // existentials). Two patterns of one decode share a group only if their hashes collide
         // (``PatternHashes``: keys hashed under the process's random seed, chained), with a
         // probability of about 2⁻⁶⁴ per pair.
-        var byHash = WordTable<Int>()
+        // Sized for a decode's patterns, which are at most its records: grown from sixteen slots
+        // at every decode, the table rehashed its keys at each doubling.
+        var byHash = WordTable<Int>(capacity: Swift.min(among?.count ?? records.count, 1024))
         var hashes = PatternHashes()
         // Read in place: a record taken out of the array would be copied, its references retained.
         records.withUnsafeBufferPointer { records in
             guard let first = records.baseAddress else { return }
-            for index in records.indices {
+            func add(_ index: Int) {
                 let record = first + index
                 let hash = hashes.hash(record)
                 if let group = byHash[UInt64(truncatingIfNeeded: hash)] {
@@ -108,11 +126,16 @@ final class EventBatch: @unchecked Sendable {
                             count: 1, first: index))
                 }
             }
+            if let among {
+                for index in among { add(index) }
+            } else {
+                for index in records.indices { add(index) }
+            }
         }
         return groups
     }
 
-    /// One group of ``patternGroups()``: `count` events, the first of them event `first`.
+    /// One group of ``patternGroups(among:)``: `count` events, the first of them event `first`.
     struct PatternGroup {
         let kind: LenientDecodingEvent.Kind
         let rule: LenientRule
@@ -135,10 +158,12 @@ final class EventBatch: @unchecked Sendable {
         return CodingPathNode.patternString(of: records[group.first].path.patternNames)
     }
 
-    private static func groups(of events: [LenientDecodingEvent]) -> [PatternGroup] {
+    /// The groups of `events`, event `n` of which is event `among[n]` of the batch, where given.
+    private static func groups(of events: [LenientDecodingEvent], among: [Int]?) -> [PatternGroup] {
         var groups: [PatternGroup] = []
         var index: [LenientDecodingStatistics.PatternKey: Int] = [:]
-        for (position, event) in events.enumerated() {
+        for (offset, event) in events.enumerated() {
+            let position = among?[offset] ?? offset
             let key = LenientDecodingStatistics.PatternKey(
                 kind: event.kind, rule: event.rule, path: LenientDecodingReport.pattern(of: event.path))
             if let group = index[key] {

@@ -2,7 +2,7 @@
 /// alike), each path's worked out once: the events of a decode share most of their paths (the
 /// siblings of an array, the members of an object), so an event hashes its own last key and
 /// looks its parent's pattern hash up by the parent node's ``CodingPathNode/identity``. What
-/// ``EventBatch/patternGroups()`` groups records by; a collector for statistics hashes each
+/// ``EventBatch/patternGroups(among:)`` groups records by; a collector for statistics hashes each
 /// record's path when the rule fires (``ReportCollector``), while its nodes are in the cache.
 struct PatternHashes {
     /// The pattern hashes of the parent nodes met lately, by address: every path passed in

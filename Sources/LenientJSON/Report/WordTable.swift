@@ -1,5 +1,5 @@
 /// A map from 64-bit words to values, for the loops that run once per event of a decode
-/// (``EventBatch/patternGroups()``) and the patterns of ``LenientDecodingStatistics``, whose keys
+/// (``EventBatch/patternGroups(among:)``) and the patterns of ``LenientDecodingStatistics``, whose keys
 /// are words already: pattern hashes. A `Dictionary` hashes every key it is given again
 /// with SipHash, which costs more than the rest of such a loop; this table spreads a key with
 /// one multiplication (Fibonacci hashing) and probes linearly.
