@@ -141,10 +141,7 @@ public final class LenientDecodingStatistics: Sendable {
     /// known ones by their hash; a path string is made only for a pattern not seen
     /// before, and an event only as its first.
     func add(_ batches: [EventBatch]) {
-        if batches.count == 1, let hashes = batches[0].patternHashes() {
-            add(batches[0], hashes: hashes)
-            return
-        }
+        if batches.count == 1, addKnown(batches[0]) { return }
         // Each batch with its groups; a group merged into an earlier batch's is counted there.
         var grouped: [(batch: EventBatch, groups: [EventBatch.PatternGroup])] = []
         if batches.count == 1 {
@@ -178,19 +175,19 @@ public final class LenientDecodingStatistics: Sendable {
         }
     }
 
-    /// Adds one decode whose events are `batch`, the hashes of whose patterns are `hashes`: an
-    /// event of a pattern seen before is counted by its hash alone, a table lookup; only the
-    /// others are grouped (``EventBatch/patternGroups(among:)``) and counted as ``add(_:)-([EventBatch])``
-    /// counts every group. A service's decodes mostly repeat the patterns of earlier ones.
-    private func add(_ batch: EventBatch, hashes: [UInt64]) {
+    /// Adds one decode whose events are `batch`, unless its events are made already (then
+    /// `false`): an event of a pattern seen before is counted by its hash alone, a table lookup
+    /// under the lock; only the others are grouped (``EventBatch/patternGroups(among:)``) and
+    /// counted as ``add(_:)-([EventBatch])`` counts every group. A service's decodes mostly repeat
+    /// the patterns of earlier ones.
+    private func addKnown(_ batch: EventBatch) -> Bool {
         var unknown: [Int] = []
         lock.lock()
-        state.decodes += 1
-        let decode = state.decodes
-        for (position, hash) in hashes.enumerated() {
+        let decode = state.decodes + 1
+        let counted = batch.forEachPatternHash { position, hash in
             guard let index = state.byHash[hash] else {
                 unknown.append(position)
-                continue
+                return
             }
             state.tallies[index].count += 1
             if state.tallies[index].lastDecode != decode {
@@ -198,12 +195,15 @@ public final class LenientDecodingStatistics: Sendable {
                 state.tallies[index].lastDecode = decode
             }
         }
+        if counted { state.decodes = decode }
         lock.unlock()
-        guard !unknown.isEmpty else { return }
+        guard counted else { return false }
+        guard !unknown.isEmpty else { return true }
         let groups = batch.patternGroups(among: unknown)
         lock.lock()
         defer { lock.unlock() }
         for group in groups { count(group, of: batch) }
+        return true
     }
 
     /// Counts `group` of `batch` in its pattern, found by hash or path, or in a new one. Called

@@ -77,19 +77,22 @@ final class EventBatch: @unchecked Sendable {
         return event(records[index], with: &builder)
     }
 
-    /// The ``PatternHashes`` hash of each record's pattern (kind, rule and path pattern), in
-    /// order, or `nil` once the events are made: what ``LenientDecodingStatistics`` counts the
-    /// patterns it knows by, and then groups only the others (``patternGroups(among:)``).
-    func patternHashes() -> [UInt64]? {
+    /// Calls `body` with the position and ``PatternHashes`` hash of each record's pattern (kind,
+    /// rule and path pattern), in order, and returns `true`; or returns `false` once the events
+    /// are made. What ``LenientDecodingStatistics`` counts the patterns it knows by, before it
+    /// groups only the others (``patternGroups(among:)``): the hashes are read as they are
+    /// made, into no array that each decode would allocate.
+    func forEachPatternHash(_ body: (Int, UInt64) -> Void) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard built == nil else { return nil }
+        guard built == nil else { return false }
         var hashes = PatternHashes()
         // Read in place: a record taken out of the array would be copied, its references retained.
-        return records.withUnsafeBufferPointer { records in
-            guard let first = records.baseAddress else { return [] }
-            return records.indices.map { UInt64(truncatingIfNeeded: hashes.hash(first + $0)) }
+        records.withUnsafeBufferPointer { records in
+            guard let first = records.baseAddress else { return }
+            for index in records.indices { body(index, UInt64(truncatingIfNeeded: hashes.hash(first + index))) }
         }
+        return true
     }
 
     /// The events grouped by kind, rule and path pattern (the path with every array index
