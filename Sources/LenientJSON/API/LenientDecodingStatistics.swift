@@ -88,7 +88,7 @@ public final class LenientDecodingStatistics: Sendable {
         /// decode: the counts since are in ``tallies``.
         var patterns: [Pattern] = []
         /// The counts of each of ``patterns``, apart from the patterns, so that counting a
-        /// decode's groups touches sixteen bytes per pattern, not a whole ``Pattern`` and its event.
+        /// decode's events touches three words per pattern, not a whole ``Pattern`` and its event.
         var tallies: [Tally] = []
         var index: [PatternKey: Int] = [:]
         /// The patterns by their ``PatternHashes`` hash, which covers kind, rule and path: what a
