@@ -243,8 +243,8 @@ final class ReportCollector {
         defer {
             events = []
             untypedFrom = -1
-            // Its nodes may hold the document (a key match's key), which the batch lets go.
-            if patternHashes != nil { patternHashes = PatternHashes() }
+            // The records, whose nodes the cache names by address, leave with the batch.
+            patternHashes?.forgetNodes()
         }
         guard !events.isEmpty else { return nil }
         // Moved, not copied, so that the batch's records keep this array's storage.
