@@ -40,13 +40,11 @@ indirect enum CodingPathNode: Sendable {
     /// `nil` for the root, or where the node is not stored as one pointer.
     var identity: UInt? {
         guard MemoryLayout<CodingPathNode>.size == MemoryLayout<UInt>.size else { return nil }
-        // Read as a word, not matched as a case: matching a node copies its key.
-        let word = withUnsafeBytes(of: self) { $0.load(as: UInt.self) }
-        return word == Self.rootWord ? nil : word
+        // Matching `.root`, which has no payload, copies nothing; a node is read as a word, not
+        // matched, since matching it copies its key.
+        if case .root = self { return nil }
+        return withUnsafeBytes(of: self) { $0.load(as: UInt.self) }
     }
-
-    /// The word that stores ``root`` (a case without a box, the same in every copy).
-    private static let rootWord = withUnsafeBytes(of: CodingPathNode.root) { $0.load(as: UInt.self) }
 
     /// ``patternHash(_:appending:)`` for a key spelled in the input as `spelling`, the bytes of
     /// a key entry (what a ``MatchedKey`` of that entry hashes as), without making the key.
@@ -63,14 +61,17 @@ indirect enum CodingPathNode: Sendable {
     }
 
     /// One key's part of ``patternHash(_:appending:)``.
-    private static func patternPart(of key: any CodingKey) -> UInt64 {
+    static func patternPart(of key: any CodingKey) -> UInt64 {
         part(of: key)
     }
+
+    /// An array index's part of ``patternHash(_:appending:)``: the same for every index.
+    static let indexPatternPart: UInt64 = 0x5851_F42D_4C95_7F2D
 
     /// ``patternPart(of:)`` with the key's type opened, so that a `MatchedKey` is read as one
     /// without a dynamic cast (which costs more than the hash).
     private static func part<Key: CodingKey>(of key: Key) -> UInt64 {
-        if Key.self == IndexKey.self { return 0x5851_F42D_4C95_7F2D }
+        if Key.self == IndexKey.self { return indexPatternPart }
         if Key.self == MatchedKey.self {
             return withUnsafePointer(to: key) {
                 $0.withMemoryRebound(to: MatchedKey.self, capacity: 1) {

@@ -13,6 +13,9 @@ struct PatternHashes {
     private var rules: [(kind: LenientDecodingEvent.Kind, rule: LenientRule, bits: SIMD4<UInt64>?, hash: Int)] = []
     /// The pair of ``rules`` met last, by its words.
     private var lastRule: (bits: SIMD4<UInt64>, hash: Int)?
+    /// What reads a node's key and parent in its box without copying them, where boxes are laid
+    /// out as it reads them.
+    private let boxes = CodingPathNodeBox.shared
 
     /// Forgets the nodes met, some of which the caller is about to free.
     mutating func forgetNodes() {
@@ -93,6 +96,7 @@ struct PatternHashes {
     /// in the cache, where it would take the slot of a parent that later events share (an
     /// event's own path is mostly a node made for it alone).
     private mutating func leafHash(_ node: CodingPathNode) -> UInt64 {
+        if let boxes, let identity = node.identity { return hash(ofBoxAt: identity, boxes, keeps: false) }
         guard case .node(let key, let parent) = node else { return CodingPathNode.rootPatternHash }
         return CodingPathNode.patternHash(parentHash(parent), appending: key)
     }
@@ -100,10 +104,27 @@ struct PatternHashes {
     /// The pattern hash of `node`, a parent of an event's path.
     private mutating func parentHash(_ node: CodingPathNode) -> UInt64 {
         guard let identity = node.identity else { return Self.uncachedHash(node) }
+        if let boxes { return hash(ofBoxAt: identity, boxes, keeps: true) }
         if let known = parents[identity] { return known }
         guard case .node(let key, let parent) = node else { return CodingPathNode.rootPatternHash }
         let hash = CodingPathNode.patternHash(parentHash(parent), appending: key)
         parents.set(hash, identity: identity)
+        return hash
+    }
+
+    /// The pattern hash of the node of `identity`, its key and parent read in its box by `boxes`;
+    /// kept in the cache if `keeps` (a parent), as its parents are.
+    private mutating func hash(ofBoxAt identity: UInt, _ boxes: CodingPathNodeBox, keeps: Bool) -> UInt64 {
+        if keeps, let known = parents[identity] { return known }
+        let parent = boxes.parent(of: identity)
+        let parentHash =
+            parent == boxes.rootWord ? CodingPathNode.rootPatternHash : hash(ofBoxAt: parent, boxes, keeps: true)
+        var part = CodingPathNode.indexPatternPart
+        if !boxes.hasIndexKey(identity), let key = boxes.key(of: identity) {
+            part = CodingPathNode.patternPart(of: key.pointee)
+        }
+        let hash = CodingPathNode.chain(parentHash, part)
+        if keeps { parents.set(hash, identity: identity) }
         return hash
     }
 
