@@ -75,10 +75,7 @@ extension DecoderImpl {
             try recordLeniency(
                 .coerced, numberRule ?? coercionRule(entry, as: T.self), entry: entry, parent: parent, key: key,
                 type: T.self,
-                .text(
-                    "Coerced \(DecodingErrors.found(self.map, entry)) to \(DecodingErrors.typeName(T.self)) "
-                        + "\(Self.show(value)).")
-            )
+                .coerced(Self.frozen(value)))
         }
         return value
     }
@@ -114,6 +111,14 @@ extension DecoderImpl {
             return text.flatMap { UUID(uuidString: String($0)) } != nil ? .whitespaceTrimmed : .uuidNormalized
         }
         return .enumNormalized
+    }
+
+    /// What a coercion event says: `Coerced string "12" to Int 12.`, from the value found at
+    /// `entry` of `map`, the type read and `value`, what the coercion gave.
+    static func coercionSentence(_ value: Any, at entry: Int?, as type: Any.Type?, in map: ValueMap) -> String {
+        let found = entry.map { DecodingErrors.found(map, $0) } ?? "a value"
+        let typeName = type.map { DecodingErrors.typeName($0) } ?? "\(Swift.type(of: value))"
+        return "Coerced \(found) to \(typeName) \(show(value))."
     }
 
     static func show(_ value: Any) -> String {

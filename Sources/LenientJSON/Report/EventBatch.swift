@@ -220,6 +220,8 @@ final class EventBatch: @unchecked Sendable {
         switch record.describe {
         case .made(let describe): what = describe()
         case .keyMatch(let spellings): what = DecoderImpl.keyMatchSentence(record.path, spellings: spellings, in: map)
+        case .coerced(let value):
+            what = DecoderImpl.coercionSentence(value, at: record.entry, as: record.type, in: map)
         }
         return LenientDecodingEvent(
             kind: record.kind, rule: record.rule, path: pathString, pointer: JSONPath.pointer(for: path),
