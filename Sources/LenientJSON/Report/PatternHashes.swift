@@ -49,6 +49,8 @@ struct PatternHashes {
             return CodingPathNode.patternHash(outer, appending: IndexKey(0))
         case .matchedKey:
             return CodingPathNode.patternHash(parentHash(node), appendingSpelling: map.text(keyEntry))
+        case .name(var name):
+            return name.withUTF8 { CodingPathNode.patternHash(parentHash(node), appendingSpelling: $0) }
         }
     }
 

@@ -139,6 +139,7 @@ final class ReportCollector {
             case .matchedKey(let stringValue, let intValue):
                 return node.appending(
                     MatchedKey(stringValue: stringValue, intValue: intValue, keyEntry: keyEntry, in: map))
+            case .name(let name): return node.appending(NameKey(name))
             }
         }
 
@@ -160,6 +161,9 @@ final class ReportCollector {
         case indices(outer: Int, index: Int)
         /// A key match: a ``MatchedKey`` of the model key and the record's key entry.
         case matchedKey(stringValue: String, intValue: Int?)
+        /// A member of the object at ``Record/node`` by a model key named `name`: a ``NameKey``,
+        /// which a path writes as it writes the model key (by its name).
+        case name(String)
     }
 
     /// Where a record's event is: its coding path, or what makes it.
@@ -177,6 +181,9 @@ final class ReportCollector {
         /// ``MatchedKey`` of the key entry before the record's entry, made only when the path is
         /// read, so that recording it allocates nothing.
         case matchedKey(object: CodingPathNode, stringValue: String, intValue: Int?)
+        /// The member of the object at `object` by a model key named `name`: the record keeps the
+        /// name apart from the object's path, so that recording it allocates no node.
+        case member(of: CodingPathNode, name: String)
 
         /// The path a record keeps, and the last key it keeps apart from it.
         var parts: (node: CodingPathNode, last: LastKey) {
@@ -187,14 +194,21 @@ final class ReportCollector {
                 return (outerArray, .indices(outer: outer, index: index))
             case .matchedKey(let object, let stringValue, let intValue):
                 return (object, .matchedKey(stringValue: stringValue, intValue: intValue))
+            case .member(let object, let name): return (object, .name(name))
             }
         }
 
         /// The place of the value at `key` after `parent`: an array element's is kept as its
-        /// index (and an element of an element as both indices), any other's as a path made now.
+        /// index (and an element of an element as both indices), an object member's as its
+        /// key's name (a path writes a key by its name, `JSONPath`), and only a member found by
+        /// another spelling (a ``MatchedKey``, written as the input spells it) as a path made now.
         static func value(after parent: CodingPathNode, at key: (any CodingKey)?) -> Place {
             guard let key else { return .path(parent) }
-            guard type(of: key) == IndexKey.self, let index = key.intValue else { return .path(parent.appending(key)) }
+            let keyType = type(of: key)
+            if keyType == MatchedKey.self { return .path(parent.appending(key)) }
+            guard keyType == IndexKey.self, let index = key.intValue else {
+                return .member(of: parent, name: key.stringValue)
+            }
             if case .node(let parentKey, let outerArray) = parent, type(of: parentKey) == IndexKey.self,
                 let outer = parentKey.intValue
             {
