@@ -11,15 +11,28 @@ final class EventBatch: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`; `records` is emptied once `built` is made.
     private var records: [ReportCollector.Record]
+    /// The pattern hash of each of ``records``, made as its rule fired
+    /// (``ReportCollector/eventHashes``); empty where none were made.
+    private var recordHashes: [UInt64]
     private var built: [LenientDecodingEvent]?
     /// Where each record's document starts counting lines (a streamed element's first line is
     /// a line of the stream), read when the batch was made, on the decode's own thread.
     private var locators: [ObjectIdentifier: SourceLocator]
 
-    /// A batch of `records`, made when their decode has ended.
-    init(records: [ReportCollector.Record]) {
+    /// A batch of `records`, made when their decode has ended, with the pattern hash of each
+    /// (`hashes`, or none) and the `documents` they point into, where known (else read from the
+    /// records).
+    init(records: [ReportCollector.Record], hashes: [UInt64] = [], documents: [ValueMap]? = nil) {
         self.records = records
+        recordHashes = hashes.count == records.count ? hashes : []
         var locators: [ObjectIdentifier: SourceLocator] = [:]
+        if let documents {
+            for map in documents where locators[ObjectIdentifier(map)] == nil {
+                locators[ObjectIdentifier(map)] = map.locator.restarted()
+            }
+            self.locators = locators
+            return
+        }
         // Read in place, not `for record in records`, which copies each record whole; records
         // in a row mostly share their document.
         records.withUnsafeBufferPointer { records in
@@ -37,6 +50,7 @@ final class EventBatch: @unchecked Sendable {
     /// A batch of events made already (a report's `events` set by its user, or decoded).
     init(events: [LenientDecodingEvent]) {
         records = []
+        recordHashes = []
         built = events
         locators = [:]
     }
@@ -50,6 +64,7 @@ final class EventBatch: @unchecked Sendable {
         guard built == nil else { return nil }
         var taken: [ReportCollector.Record] = []
         swap(&taken, &records)
+        recordHashes = []
         locators = [:]
         return taken
     }
@@ -63,6 +78,7 @@ final class EventBatch: @unchecked Sendable {
         let events = records.map { event($0, with: &builder) }
         built = events
         records = []
+        recordHashes = []
         locators = [:]
         return events
     }
@@ -86,6 +102,10 @@ final class EventBatch: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard built == nil else { return false }
+        if !recordHashes.isEmpty {
+            for (index, hash) in recordHashes.enumerated() { body(index, hash) }
+            return true
+        }
         var hashes = PatternHashes()
         // Read in place: a record taken out of the array would be copied, its references retained.
         records.withUnsafeBufferPointer { records in
@@ -118,7 +138,8 @@ final class EventBatch: @unchecked Sendable {
             guard let first = records.baseAddress else { return }
             func add(_ index: Int) {
                 let record = first + index
-                let hash = hashes.hash(record)
+                let hash =
+                    recordHashes.isEmpty ? hashes.hash(record) : Int(truncatingIfNeeded: recordHashes[index])
                 if let group = byHash[UInt64(truncatingIfNeeded: hash)] {
                     groups[group].count += 1
                 } else {

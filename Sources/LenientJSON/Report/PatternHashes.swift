@@ -54,6 +54,12 @@ struct PatternHashes {
         }
     }
 
+    /// The hash of the pattern of an event of `kind` and `rule` at a path whose pattern hash is
+    /// `pathHash` (``pathHash(node:last:keyEntry:in:)``).
+    mutating func hash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, pathHash: UInt64) -> Int {
+        combine(kind, rule, pathHash)
+    }
+
     /// The hash of the pattern of an event of `kind` and `rule` at `path`, whose parents the
     /// caller keeps alive while these hashes are used.
     mutating func hash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ path: CodingPathNode) -> Int {

@@ -14,6 +14,15 @@ final class ReportCollector {
     /// The hashes of the records' path patterns, made as each rule fires, when statistics count
     /// the events (``Record/pathHash``); `nil` otherwise.
     @exclusivity(unchecked) private(set) var patternHashes: PatternHashes?
+    /// The pattern hash (kind, rule and path: ``PatternHashes``) of each of ``events``, in step
+    /// with them, made as each rule fires, when statistics count the events; empty otherwise.
+    /// Kept apart from the records, so that counting a decode's events reads eight bytes per
+    /// event, not the records, which a large decode has pushed out of the processor's caches
+    /// by its end.
+    @exclusivity(unchecked) private(set) var eventHashes: [UInt64] = []
+    /// The documents the records point into, each once in a row: what their batch counts lines
+    /// in (``EventBatch``), known without a pass over the records.
+    @exclusivity(unchecked) private var documents: [ValueMap] = []
     /// The most records held at once: what the records of an abandoned attempt added to those
     /// kept (``LenientJSONDecoder/newRecords()``).
     var mostRecords: Int { Swift.max(mostEvents, events.count) }
@@ -40,7 +49,10 @@ final class ReportCollector {
     /// A collector; `hashesPatterns` when its records will be counted by path pattern. Its
     /// records go into `storage`, an empty array whose capacity is reused.
     init(hashesPatterns: Bool = false, storage: [Record] = []) {
-        if hashesPatterns { patternHashes = PatternHashes() }
+        if hashesPatterns {
+            patternHashes = PatternHashes()
+            eventHashes.reserveCapacity(storage.capacity)
+        }
         events = storage
     }
 
@@ -55,7 +67,11 @@ final class ReportCollector {
         var pathHash: UInt64 = 0
         if let hash = patternHashes?.pathHash(node: node, last: last, keyEntry: Record.keyEntry(of: entry), in: map) {
             pathHash = hash
+            if let patternHash = patternHashes?.hash(kind, rule, pathHash: hash) {
+                eventHashes.append(UInt64(truncatingIfNeeded: patternHash))
+            }
         }
+        if documents.last !== map { documents.append(map) }
         events.append(
             Record(
                 kind: kind, rule: rule, entry: entry, node: node, last: last, pathHash: pathHash, type: type,
@@ -74,6 +90,10 @@ final class ReportCollector {
         // The removed records' nodes may be freed now, and their addresses reused.
         patternHashes?.forgetNodes()
         events.removeSubrange(range)
+        if !eventHashes.isEmpty { eventHashes.removeSubrange(range) }
+        // No document kept for records that are gone: a document no record points into need not
+        // outlive its decode.
+        if events.isEmpty { documents.removeAll(keepingCapacity: true) }
     }
 
     /// Removes every record.
@@ -81,12 +101,19 @@ final class ReportCollector {
         mostEvents = Swift.max(mostEvents, events.count)
         patternHashes?.forgetNodes()
         events.removeAll(keepingCapacity: true)
+        eventHashes.removeAll(keepingCapacity: true)
+        documents.removeAll(keepingCapacity: true)
         untypedFrom = -1
     }
 
     /// Changes the record at `index` (its rule, type and description; never its place).
     func update(at index: Int, _ change: (inout Record) -> Void) {
         change(&events[index])
+        guard index < eventHashes.count else { return }
+        let record = events[index]
+        if let hash = patternHashes?.hash(record.kind, record.rule, pathHash: record.pathHash) {
+            eventHashes[index] = UInt64(truncatingIfNeeded: hash)
+        }
     }
 
     /// One event as recorded: what the rule knew when it fired.
@@ -253,7 +280,9 @@ final class ReportCollector {
     /// The records of `range` as a batch whose events are made when first read, or `nil` when
     /// the range is empty. Called when the decode that recorded them has ended.
     func batch(_ range: Range<Int>) -> EventBatch? {
-        range.isEmpty ? nil : EventBatch(records: Array(events[range]))
+        guard !range.isEmpty else { return nil }
+        return EventBatch(
+            records: Array(events[range]), hashes: eventHashes.isEmpty ? [] : Array(eventHashes[range]))
     }
 
     /// Every record, moved into a batch (the collector keeps none, so that no record's
@@ -261,6 +290,8 @@ final class ReportCollector {
     func takeBatch() -> EventBatch? {
         defer {
             events = []
+            eventHashes = []
+            documents = []
             untypedFrom = -1
             // The records, whose nodes the cache names by address, leave with the batch.
             patternHashes?.forgetNodes()
@@ -269,7 +300,9 @@ final class ReportCollector {
         // Moved, not copied, so that the batch's records keep this array's storage.
         var records: [Record] = []
         swap(&records, &events)
-        return EventBatch(records: records)
+        var hashes: [UInt64] = []
+        swap(&hashes, &eventHashes)
+        return EventBatch(records: records, hashes: hashes, documents: documents)
     }
 }
 
