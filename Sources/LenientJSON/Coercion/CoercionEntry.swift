@@ -75,7 +75,7 @@ extension DecoderImpl {
             try recordLeniency(
                 .coerced, numberRule ?? coercionRule(entry, as: T.self), entry: entry, parent: parent, key: key,
                 type: T.self,
-                .coerced(Self.frozen(value)))
+                coercionDescription(value, of: entry))
         }
         return value
     }
@@ -111,6 +111,14 @@ extension DecoderImpl {
             return text.flatMap { UUID(uuidString: String($0)) } != nil ? .whitespaceTrimmed : .uuidNormalized
         }
         return .enumNormalized
+    }
+
+    /// How the event of a coercion that gave `value` for `entry` is told: a number or Boolean
+    /// by its bits, any other value by a closure that keeps it.
+    private func coercionDescription<T>(_ value: T, of entry: Int) -> ReportCollector.Description {
+        if let bits = CoercedScalar.bits(of: value) { return .coercedScalar(bits) }
+        let map = self.map
+        return .text(Self.coercionSentence(value, at: entry, as: T.self, in: map))
     }
 
     /// What a coercion event says: `Coerced string "12" to Int 12.`, from the value found at

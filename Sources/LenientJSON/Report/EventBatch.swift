@@ -241,7 +241,8 @@ final class EventBatch: @unchecked Sendable {
         switch record.describe {
         case .made(let describe): what = describe()
         case .keyMatch(let spellings): what = DecoderImpl.keyMatchSentence(record.path, spellings: spellings, in: map)
-        case .coerced(let value):
+        case .coercedScalar(let bits):
+            let value = CoercedScalar.value(of: bits, as: record.type) ?? bits
             what = DecoderImpl.coercionSentence(value, at: record.entry, as: record.type, in: map)
         }
         return LenientDecodingEvent(

@@ -257,11 +257,10 @@ final class ReportCollector {
         /// `spellings` keys of its object match it (``DecoderImpl/keyMatchSentence(_:spellings:in:)``).
         /// Nothing to capture, so nothing to allocate, for the most common event of a messy input.
         case keyMatch(spellings: Int)
-        /// A coercion that gave `value` (``DecoderImpl/frozen(_:)``) for the record's entry, read
-        /// as the record's type (``DecoderImpl/coercionSentence(_:at:as:in:)``). A scalar value is
-        /// kept in the existential's own words, so nothing is allocated for the most common event
-        /// of a messy input after key matches.
-        case coerced(Any)
+        /// A coercion that gave a number or Boolean of the record's type, kept as its bits
+        /// (``CoercedScalar``), for the record's entry (``DecoderImpl/coercionSentence(_:at:as:in:)``):
+        /// nothing is allocated for the most common event of a messy input after key matches.
+        case coercedScalar(UInt64)
 
         /// The sentence `text` makes when the event is built.
         static func text(_ text: @autoclosure @escaping () -> String) -> Description { .made(text) }
