@@ -84,8 +84,8 @@ public final class LenientDecodingStatistics: Sendable {
 
     private struct State {
         var decodes = 0
-        /// The patterns seen, their ``Pattern/count`` and ``Pattern/decodes`` as of their first
-        /// decode: the counts since are in ``tallies``.
+        /// The patterns seen, each with its first event; their ``Pattern/count`` and
+        /// ``Pattern/decodes`` are those of their first decode only: the counts are in ``tallies``.
         var patterns: [Pattern] = []
         /// The counts of each of ``patterns``, apart from the patterns, so that counting a
         /// decode's events touches three words per pattern, not a whole ``Pattern`` and its event.

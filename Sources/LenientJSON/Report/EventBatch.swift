@@ -96,8 +96,8 @@ final class EventBatch: @unchecked Sendable {
     /// Calls `body` with the position and ``PatternHashes`` hash of each record's pattern (kind,
     /// rule and path pattern), in order, and returns `true`; or returns `false` once the events
     /// are made. What ``LenientDecodingStatistics`` counts the patterns it knows by, before it
-    /// groups only the others (``patternGroups(among:)``): the hashes are read as they are
-    /// made, into no array that each decode would allocate.
+    /// groups only the others (``patternGroups(among:)``): the hashes made as the rules fired
+    /// where statistics were set (``ReportCollector/eventHashes``), else each made as it is read.
     func forEachPatternHash(_ body: (Int, UInt64) -> Void) -> Bool {
         lock.lock()
         defer { lock.unlock() }
