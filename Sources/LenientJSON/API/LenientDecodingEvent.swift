@@ -47,6 +47,8 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
         public static let recoveredAsNil = Kind(rawValue: "recoveredAsNil")
         /// An object member that no model read (rule ``LenientRule/keyUnused``).
         public static let unusedKey = Kind(rawValue: "unusedKey")
+        /// Text around a model's JSON answer was skipped (rule ``LenientRule/textSkipped``).
+        public static let skippedText = Kind(rawValue: "skippedText")
 
         /// The kind's name: `coerced`.
         public var description: String { rawValue }

@@ -109,6 +109,8 @@ public struct LenientRule: RawRepresentable, Hashable, Sendable, Codable, Custom
     public static let keyPath = LenientRule(rawValue: "key.path")
     /// `key.unused`: An object member that no model read.
     public static let keyUnused = LenientRule(rawValue: "key.unused")
+    /// `text.skipped`: Text around a model's JSON answer (prose, a Markdown fence) skipped.
+    public static let textSkipped = LenientRule(rawValue: "text.skipped")
 
     /// Every rule, in the order of the README's table.
     public static let allRules: [LenientRule] = [
@@ -150,5 +152,6 @@ public struct LenientRule: RawRepresentable, Hashable, Sendable, Codable, Custom
         .keyAlias,
         .keyPath,
         .keyUnused,
+        .textSkipped,
     ]
 }
