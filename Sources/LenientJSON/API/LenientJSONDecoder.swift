@@ -593,7 +593,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     ) throws -> R {
         let options = options ?? snapshot()
         do {
-            return try InputEncoding.withUTF8(data) { raw, isOriginal in
+            return try InputEncoding.withUTF8(data) { raw, isOriginal, leadingByteCount in
                 guard raw.count <= EntryBuffer.maxBytes else {
                     throw DecodingErrors.inputTooLarge(byteCount: raw.count)
                 }
@@ -622,9 +622,11 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                 } catch {
                     defer { if !borrows { bytes.deallocate() } }
                     throw DecodingErrors.syntax(
-                        error, path: origin?.path ?? [], bytes: text, origin: origin?.location ?? .start)
+                        error, path: origin?.path ?? [], bytes: text, origin: origin?.location ?? .start,
+                        leadingByteCount: leadingByteCount)
                 }
                 if let origin { map.locator = SourceLocator(origin: origin.location) }
+                map.leadingByteCount = leadingByteCount
                 // The decoder lives only inside `decodeRoot`, so that once it returns, the map is
                 // uniquely referenced unless something (an error, a kept `Decoder`) still holds it.
                 func decodeRoot(_ map: ValueMap) throws -> R {

@@ -174,7 +174,9 @@ extension DecoderImpl {
     }
 
     func syntaxError(_ error: JSONSyntaxError, _ path: [any CodingKey]) -> DecodingError {
-        DecodingErrors.syntax(error, path: path, bytes: map.hasSourcePositions ? UnsafeBufferPointer(map.bytes) : nil)
+        DecodingErrors.syntax(
+            error, path: path, bytes: map.hasSourcePositions ? UnsafeBufferPointer(map.bytes) : nil,
+            leadingByteCount: map.leadingByteCount)
     }
 
     static func bounds(of type: Any.Type) -> String {

@@ -3,22 +3,25 @@ import Foundation
 /// Finds the encoding of JSON bytes as `JSONDecoder` does (a BOM, or the pattern of zero
 /// bytes among the first four) and gives UTF-8 without a BOM.
 enum InputEncoding {
-    /// Calls `body` with the input as UTF-8, and whether that is the caller's own bytes (UTF-8
-    /// input is passed through without a copy) or a converted copy.
-    static func withUTF8<R>(_ data: Data, _ body: (UnsafeRawBufferPointer, _ isOriginal: Bool) throws -> R) throws -> R
-    {
+    /// Calls `body` with the input as UTF-8, whether that is the caller's own bytes (UTF-8
+    /// input is passed through without a copy) or a converted copy, and how many bytes of the
+    /// caller's own UTF-8 came before it (a byte-order mark's 3, else 0): byte offsets in a report
+    /// or an error are offsets in the `Data` as given (SPEC 11), so they add it.
+    static func withUTF8<R>(
+        _ data: Data, _ body: (UnsafeRawBufferPointer, _ isOriginal: Bool, _ leadingByteCount: Int) throws -> R
+    ) throws -> R {
         try data.withUnsafeBytes { raw -> R in
             let b = Array(raw.prefix(4))
             func at(_ i: Int) -> UInt8? { i < b.count ? b[i] : nil }
             let (encoding, bom) = detect(at(0), at(1), at(2), at(3))
             if encoding == .utf8 {
-                return try body(UnsafeRawBufferPointer(rebasing: raw[bom...]), true)
+                return try body(UnsafeRawBufferPointer(rebasing: raw[bom...]), true, bom)
             }
             guard let string = String(bytes: raw[bom...], encoding: encoding) else {
                 throw JSONSyntaxError("the data is not valid \(encoding)", at: nil)
             }
             var utf8 = string
-            return try utf8.withUTF8 { try body(UnsafeRawBufferPointer($0), false) }
+            return try utf8.withUTF8 { try body(UnsafeRawBufferPointer($0), false, 0) }
         }
     }
 

@@ -73,6 +73,9 @@ final class ValueMap: @unchecked Sendable {
 
     /// Remembers the last located offset, so that report events cost one pass over the text.
     var locator = SourceLocator()
+    /// The bytes of the caller's `Data` before the text (a UTF-8 byte-order mark's 3): a report's
+    /// or an error's offset is one in the `Data` as given (``sourceOffset(of:)``).
+    var leadingByteCount = 0
     /// Normalized key hashes, made the first time a key is matched by normalization.
     private var normalizedKeyHashes: NormalizedKeyHashes?
     /// Whether normalized matching has found a respelled key in some object yet (lookups may

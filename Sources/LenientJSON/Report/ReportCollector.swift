@@ -228,11 +228,12 @@ final class ReportCollector {
         /// The place of the value at `key` after `parent`: an array element's is kept as its
         /// index (and an element of an element as both indices), an object member's as its
         /// key's name (a path writes a key by its name, `JSONPath`), and only a member found by
-        /// another spelling (a ``MatchedKey``, written as the input spells it) as a path made now.
+        /// another spelling (a ``MatchedKey``, written as the input spells it) or a key path (a
+        /// ``KeyPathKey``, written as its steps) as a path made now.
         static func value(after parent: CodingPathNode, at key: (any CodingKey)?) -> Place {
             guard let key else { return .path(parent) }
             let keyType = type(of: key)
-            if keyType == MatchedKey.self { return .path(parent.appending(key)) }
+            if keyType == MatchedKey.self || keyType == KeyPathKey.self { return .path(parent.appending(key)) }
             guard keyType == IndexKey.self, let index = key.intValue else {
                 return .member(of: parent, name: key.stringValue)
             }
@@ -374,10 +375,11 @@ extension DecoderImpl {
 
 extension ValueMap {
     /// The byte offset of the first byte of the value at `entry` (a string's opening quote) in
-    /// the text, or `nil` for a map without source positions (a JSON object tree).
+    /// the caller's `Data` (a byte-order mark counted), or `nil` for a map without source
+    /// positions (a JSON object tree).
     func sourceOffset(of entry: Int) -> Int? {
         guard hasSourcePositions, entry < nullEntry else { return nil }
-        return valueStart(entry)
+        return valueStart(entry) + leadingByteCount
     }
 
     /// Where the value at `entry` starts in the text: a string at its opening quote, which its
