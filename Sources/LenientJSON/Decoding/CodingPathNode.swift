@@ -32,7 +32,16 @@ indirect enum CodingPathNode: Sendable {
     /// with the process's random seed (an index is a constant), and chained to its parent's, so
     /// that two paths with the same pattern hash alike, whatever values hold their keys.
     static func patternHash(_ parentHash: UInt64, appending key: any CodingKey) -> UInt64 {
-        chain(parentHash, patternPart(of: key))
+        hash(parentHash, appending: key)
+    }
+
+    /// ``patternHash(_:appending:)`` with the key's type opened: a ``KeyPathKey`` is hashed as
+    /// its steps, one after another, as its path's string writes it.
+    private static func hash<Key: CodingKey>(_ parentHash: UInt64, appending key: Key) -> UInt64 {
+        if Key.self == KeyPathKey.self, let keyPath = key as? KeyPathKey {
+            return keyPath.steps.reduce(parentHash) { hash($0, appending: $1) }
+        }
+        return chain(parentHash, part(of: key))
     }
 
     /// What tells this node from every other node alive: the address of the storage of its last
@@ -89,7 +98,11 @@ indirect enum CodingPathNode: Sendable {
         var names: [String?] = []
         var node = self
         while case .node(let key, let parent) = node {
-            names.append(Self.patternName(of: key))
+            if let keyPath = key as? KeyPathKey {
+                names += keyPath.steps.reversed().map(Self.patternName(of:))
+            } else {
+                names.append(Self.patternName(of: key))
+            }
             node = parent
         }
         return names.reversed()

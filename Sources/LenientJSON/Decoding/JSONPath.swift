@@ -3,7 +3,7 @@
 enum JSONPath {
     static func string(for codingPath: [any CodingKey]) -> String {
         var result = "$"
-        for key in codingPath {
+        for key in inputKeys(of: codingPath) {
             if let index = key as? IndexKey {
                 result += "[\(index.index)]"
             } else if let matched = key as? MatchedKey {
@@ -15,11 +15,17 @@ enum JSONPath {
         return result
     }
 
+    /// `codingPath` with each ``KeyPathKey`` replaced by the steps it took in the input.
+    private static func inputKeys(of codingPath: [any CodingKey]) -> [any CodingKey] {
+        guard codingPath.contains(where: { $0 is KeyPathKey }) else { return codingPath }
+        return codingPath.flatMap { key -> [any CodingKey] in (key as? KeyPathKey)?.steps ?? [key] }
+    }
+
     /// The RFC 6901 JSON Pointer of `codingPath`: `/users/3/age`, `""` for the root; keys as the
     /// input spells them (as in ``string(for:)``), `~` written `~0` and `/` written `~1`.
     static func pointer(for codingPath: [any CodingKey]) -> String {
         var result = ""
-        for key in codingPath {
+        for key in inputKeys(of: codingPath) {
             result += "/"
             let name: String
             if let index = key as? IndexKey {

@@ -89,7 +89,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// and wrapping it at each call would copy and destroy the existential again.
     @inline(__always)
     func pathKey<K: CodingKey>(_ key: K, _ member: KeyedMember) -> (any CodingKey)? {
-        member.respelled ? MatchedKey(key, keyEntry: member.entry - 1, in: impl.map) : key
+        if member.respelled { return MatchedKey(key, keyEntry: member.entry - 1, in: impl.map) }
+        if let steps = member.keyPath { return KeyPathKey(key, steps: steps) }
+        return key
     }
 
     /// The keys present, as `Key`s, in document order (the first of keys that give the same
@@ -531,16 +533,28 @@ struct KeyedMember {
     let entry: Int
     let respelled: Bool
     let awaitsType: Bool
+    /// The steps of the key path that found the member (``KeyPathKey``), else `nil`.
+    let keyPath: [any CodingKey & Sendable]?
 
     init(entry: Int, respelled: Bool) {
         self.entry = entry
         self.respelled = respelled
         awaitsType = respelled
+        keyPath = nil
     }
 
     init(entry: Int, respelled: Bool, awaitsType: Bool) {
         self.entry = entry
         self.respelled = respelled
         self.awaitsType = awaitsType
+        keyPath = nil
+    }
+
+    /// A member found through a key path, whose steps a report's path writes.
+    init(entry: Int, keyPath: [any CodingKey & Sendable], awaitsType: Bool) {
+        self.entry = entry
+        respelled = false
+        self.awaitsType = awaitsType
+        self.keyPath = keyPath
     }
 }

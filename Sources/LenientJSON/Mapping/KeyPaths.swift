@@ -21,27 +21,29 @@ extension KeyedContainer {
                     }
                     return KeyedMember(entry: entry, respelled: true)
                 }
-                if let entry = try impl.keyPathMember(alias, in: object, path: pathNode) {
+                if let (entry, steps) = try impl.keyPathMember(alias, in: object, path: pathNode) {
                     if notes {
                         impl.note(
-                            .matchedKey, .keyPath, entry: entry, path: pathNode.appending(key), type: nil,
+                            .matchedKey, .keyPath, entry: entry,
+                            path: pathNode.appending(KeyPathKey(key, steps: steps)), type: nil,
                             .text("Matched key path \"\(alias)\" to \"\(name)\" (a registered alias)."))
                     }
-                    return KeyedMember(entry: entry, respelled: false, awaitsType: notes)
+                    return KeyedMember(entry: entry, keyPath: steps, awaitsType: notes)
                 }
             }
         }
-        if let entry = try impl.keyPathMember(name, in: object, path: pathNode) {
+        if let (entry, steps) = try impl.keyPathMember(name, in: object, path: pathNode) {
             if notes {
                 // Reported as an alias's key path is, above (ReportRuleFixTests).
                 impl.note(
-                    .matchedKey, .keyPath, entry: entry, path: pathNode.appending(key), type: nil,
+                    .matchedKey, .keyPath, entry: entry, path: pathNode.appending(KeyPathKey(key, steps: steps)),
+                    type: nil,
                     .text(
                         name.isEmpty
                             ? "Matched key \"\" to the enclosing object (an empty key path)."
                             : "Matched key path \"\(name)\"."))
             }
-            return KeyedMember(entry: entry, respelled: false, awaitsType: notes)
+            return KeyedMember(entry: entry, keyPath: steps, awaitsType: notes)
         }
         return nil
     }
@@ -74,26 +76,31 @@ extension DecoderImpl {
     }
 
     /// The entry that key path `name` leads to from `object` with the decoder's separator: each
-    /// step a key spelled as written (or an index, in an array). The empty key is `object`
-    /// itself. `nil` without a separator, for a name with no separator, or where a step is
-    /// missing.
-    func keyPathMember(_ name: String, in object: Int, path: CodingPathNode) throws -> Int? {
+    /// step a key spelled as written (or an index, in an array), and the steps taken, as keys of a
+    /// path (``KeyPathKey``). The empty key is `object` itself. `nil` without a separator, for a
+    /// name with no separator, or where a step is missing.
+    func keyPathMember(
+        _ name: String, in object: Int, path: CodingPathNode
+    ) throws -> (entry: Int, steps: [any CodingKey & Sendable])? {
         guard let separator = options.keyPathSeparator else { return nil }
-        if name.isEmpty { return object }
+        if name.isEmpty { return (object, []) }
         guard !separator.isEmpty, name.contains(separator) else { return nil }
         var current = object
+        var steps: [any CodingKey & Sendable] = []
         for step in name.components(separatedBy: separator) {
             switch map.kind(current) {
             case .object:
                 guard let value = try member(named: step, in: current, path: path) else { return nil }
                 current = value
+                steps.append(NameKey(step))
             case .array:
                 guard let index = Int(step), index >= 0, index < map.childCount(current) else { return nil }
                 current = map.element(index, of: current)
+                steps.append(IndexKey(index))
             default:
                 return nil
             }
         }
-        return current
+        return (current, steps)
     }
 }
