@@ -5,9 +5,14 @@ import Foundation
 /// from one a model's `init(from:)` or the standard library threw, which
 /// ``DecodingErrors/naming(_:in:map:entry:path:)`` rewords. Logic reads this value, never the
 /// message (ErrorIdentityTests).
-struct DescribedByDecoder: Error {
+struct DescribedByDecoder: Error, CustomStringConvertible, CustomDebugStringConvertible {
     /// Where the problem is and what was there, as data (``LenientDecodingProblem`` reads it).
     var site: ProblemSite?
+
+    /// One short phrase, so that printing the `DecodingError` that holds this value (a log line's
+    /// `"\(error)"`) shows no internal type: the message already names the path and the place.
+    var description: String { "described by LenientJSONDecoder" }
+    var debugDescription: String { description }
 }
 
 /// The place and value of an error the decoder wrote: what ``LenientDecodingProblem`` gives

@@ -124,9 +124,11 @@ enum DecodingErrors {
     static func malformedNumber(
         path: @autoclosure () -> [any CodingKey], map: ValueMap, entry: Int, describes: Bool
     ) -> DecodingError {
-        dataCorrupted(
+        var fault = JSONSyntaxError("malformed number", at: map.sourceOffset(of: entry))
+        fault.location = location(map, entry)
+        return dataCorrupted(
             "The given data was not valid JSON: malformed number", path: path(), map: map, entry: entry,
-            underlying: JSONSyntaxError("malformed number", at: map.offset(entry)), describes: describes)
+            underlying: fault, describes: describes)
     }
 
     /// A `Date` that neither the strategy nor a fallback reads: `typeMismatch` with `type` (what
@@ -140,28 +142,26 @@ enum DecodingErrors {
             codingPath: path,
             debugDescription: sentence(
                 "Expected Date", path: path, map: map, entry: entry, describes: describes,
-                found: found(map, entry) + "; tried " + forms.joined(separator: ", ")))
-        guard let type else {
-            return .dataCorrupted(
-                .init(
-                    codingPath: path, debugDescription: context.debugDescription,
-                    underlyingError: DescribedByDecoder(site: describes ? site(map, entry, expected: "Date") : nil))
-            )
-        }
+                found: found(map, entry) + "; tried " + forms.joined(separator: ", ")),
+            underlyingError: DescribedByDecoder(site: describes ? site(map, entry, expected: "Date") : nil))
+        guard let type else { return .dataCorrupted(context) }
         return .typeMismatch(type, context)
     }
 
     /// `dataCorrupted` for text that is not valid JSON, at the fault's line and column
     /// (counted from `origin`, the location of the text's first byte).
+    /// `leadingByteCount` is what came before `bytes` in the caller's `Data` (a byte-order mark),
+    /// added to the error's offset so that it is an offset in the `Data` as given.
     static func syntax(
         _ error: JSONSyntaxError, path: [any CodingKey], bytes: UnsafeBufferPointer<UInt8>?,
-        origin: SourceLocation = .start
+        origin: SourceLocation = .start, leadingByteCount: Int = 0
     ) -> DecodingError {
         var message = "The given data was not valid JSON: " + error.message + " at " + JSONPath.string(for: path)
         var error = error
         if let offset = error.offset, let bytes {
             let location = SourceLocation(offset: offset, in: bytes, origin: origin)
             error.location = location
+            error.offset = offset + leadingByteCount
             message += " (\(location.description))"
             message += ErrorExcerpt.lines(at: offset, in: bytes, startsMidLine: origin.column > 1)
         }

@@ -2,13 +2,18 @@
 ///
 /// It carries the byte offset of the fault; ``DecodingErrors`` turns it into a
 /// `DecodingError.dataCorrupted` that names the line and column.
-struct JSONSyntaxError: Error {
+struct JSONSyntaxError: Error, CustomStringConvertible, CustomDebugStringConvertible {
     /// What is wrong, as a phrase ("unexpected character 'x' in array").
     var message: String
     /// Byte offset of the fault in the UTF-8 text, when known.
     var offset: Int?
     /// Line and column of the fault, where the text is at hand (`LenientDecodingProblem` reads them).
     var location: SourceLocation?
+
+    /// The fault as one short phrase ("unexpected end of input"), so that printing the
+    /// `DecodingError` that holds this value shows no internal type.
+    var description: String { message }
+    var debugDescription: String { message }
 
     init(_ message: String, at offset: Int?) {
         self.message = message

@@ -35,7 +35,8 @@ public struct PartialDecoder<T: Decodable> {
     ///
     /// - Returns: The value built from what has arrived, and what is still pending.
     public mutating func snapshot() -> PartialSnapshot<T> {
-        PartialSnapshot(value: nil, isComplete: false, pending: [], report: LenientDecodingReport(), bytesRead: bytesRead)
+        PartialSnapshot(
+            value: nil, isComplete: false, pending: [], report: LenientDecodingReport(), bytesRead: bytesRead)
     }
 
     /// Decodes the whole document: what ``LenientJSONDecoder/decode(_:from:)`` returns for every byte appended.
