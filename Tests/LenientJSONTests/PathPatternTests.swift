@@ -127,17 +127,24 @@ struct PathPatternTests {
         #expect(fresh.hash(madeKind, madeRule, path) == constant)
     }
 
-    @Test("A path node is known by one identity in all its copies, and no other node has it")
-    func nodeIdentity() {
+    @Test("A path node keeps its pattern hash: made once, equal in its copies, and the same as a new path's")
+    func nodeKeepsItsHash() {
         let parent = CodingPathNode.root.appending(NameKey("users"))
         let first = parent.appending(IndexKey(0))
         let copy = first
-        let sibling = parent.appending(IndexKey(0))
-        #expect(CodingPathNode.root.identity == nil)
-        #expect(first.identity != nil)
-        #expect(first.identity == copy.identity)
-        #expect(first.identity != sibling.identity)
-        #expect(first.identity != parent.identity)
+        let sibling = parent.appending(IndexKey(7))
+        guard case .link(let link) = first else {
+            Issue.record("a path with a key is a link")
+            return
+        }
+        #expect(link.patternHash == 0)
+        let hash = PatternHashes.hash(of: first)
+        #expect(link.patternHash == hash)
+        #expect(PatternHashes.hash(of: copy) == hash)
+        // An index is any index in a pattern; a path made anew hashes alike.
+        #expect(PatternHashes.hash(of: sibling) == hash)
+        #expect(PatternHashes.hash(of: CodingPathNode.root.appending(NameKey("users")).appending(IndexKey(3))) == hash)
+        #expect(PatternHashes.hash(of: parent) != hash)
     }
 }
 

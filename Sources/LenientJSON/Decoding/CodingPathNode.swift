@@ -1,17 +1,28 @@
 /// The path from the document root to the value being decoded, as a linked list that becomes
 /// `[CodingKey]` only when asked for (an error, or `codingPath`).
-indirect enum CodingPathNode: Sendable {
+enum CodingPathNode: Sendable {
     case root
-    case node(any CodingKey, CodingPathNode)
+    case link(CodingPathLink)
+
+    /// The path of `parent` and then `key`.
+    @inline(__always) static func node(_ key: any CodingKey, _ parent: CodingPathNode) -> CodingPathNode {
+        .link(CodingPathLink(key: key, parent: parent))
+    }
 
     var path: [any CodingKey] {
         var keys: [any CodingKey] = []
         var node = self
-        while case .node(let key, let parent) = node {
-            keys.append(key)
-            node = parent
+        while case .link(let link) = node {
+            keys.append(link.key)
+            node = link.parent
         }
         return keys.reversed()
+    }
+
+    /// The last key, or `nil` for the root.
+    var lastKey: (any CodingKey)? {
+        guard case .link(let link) = self else { return nil }
+        return link.key
     }
 
     @inline(__always) func appending(_ key: (any CodingKey)?) -> CodingPathNode {
@@ -44,17 +55,6 @@ indirect enum CodingPathNode: Sendable {
         return chain(parentHash, part(of: key))
     }
 
-    /// What tells this node from every other node alive: the address of the storage of its last
-    /// key, the same for every copy of the node (an indirect case is a pointer to its box);
-    /// `nil` for the root, or where the node is not stored as one pointer.
-    var identity: UInt? {
-        guard MemoryLayout<CodingPathNode>.size == MemoryLayout<UInt>.size else { return nil }
-        // Matching `.root`, which has no payload, copies nothing; a node is read as a word, not
-        // matched, since matching it copies its key.
-        if case .root = self { return nil }
-        return withUnsafeBytes(of: self) { $0.load(as: UInt.self) }
-    }
-
     /// ``patternHash(_:appending:)`` for a key spelled in the input as `spelling`, the bytes of
     /// a key entry (what a ``MatchedKey`` of that entry hashes as), without making the key.
     static func patternHash(_ parentHash: UInt64, appendingSpelling spelling: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -81,12 +81,8 @@ indirect enum CodingPathNode: Sendable {
     /// without a dynamic cast (which costs more than the hash).
     private static func part<Key: CodingKey>(of key: Key) -> UInt64 {
         if Key.self == IndexKey.self { return indexPatternPart }
-        if Key.self == MatchedKey.self {
-            return withUnsafePointer(to: key) {
-                $0.withMemoryRebound(to: MatchedKey.self, capacity: 1) {
-                    $0.pointee.withInputSpelling { SpellingHash.hash($0) }
-                }
-            }
+        if Key.self == MatchedKey.self, let matched = key as? MatchedKey {
+            return matched.withInputSpelling { SpellingHash.hash($0) }
         }
         var name = key.stringValue
         return name.withUTF8 { SpellingHash.hash(UnsafeRawBufferPointer($0)) }
@@ -97,13 +93,13 @@ indirect enum CodingPathNode: Sendable {
     var patternNames: [String?] {
         var names: [String?] = []
         var node = self
-        while case .node(let key, let parent) = node {
-            if let keyPath = key as? KeyPathKey {
+        while case .link(let link) = node {
+            if let keyPath = link.key as? KeyPathKey {
                 names += keyPath.steps.reversed().map(Self.patternName(of:))
             } else {
-                names.append(Self.patternName(of: key))
+                names.append(Self.patternName(of: link.key))
             }
-            node = parent
+            node = link.parent
         }
         return names.reversed()
     }
@@ -123,6 +119,26 @@ indirect enum CodingPathNode: Sendable {
         if keyType == IndexKey.self { return nil }
         if keyType == MatchedKey.self, let matched = key as? MatchedKey { return matched.inputName }
         return key.stringValue
+    }
+}
+
+/// One step of a ``CodingPathNode``: a key and the path before it, and, once a report's
+/// statistics have hashed it, the hash of its pattern (``PatternHashes``), so that the events
+/// that share a parent hash it once. A class rather than an `indirect` case so that the hash has
+/// a place the language guarantees; it costs the same one allocation per node.
+///
+/// Unchecked `Sendable`: ``patternHash`` is written only by the decode that made the node, or
+/// after that decode has handed its records on (under the statistics' lock), never by two
+/// threads at once; every other property is a constant.
+final class CodingPathLink: @unchecked Sendable {
+    let key: any CodingKey
+    let parent: CodingPathNode
+    /// The hash of the path's pattern, `0` until it is made (a made hash is never `0`).
+    var patternHash: UInt64 = 0
+
+    init(key: any CodingKey, parent: CodingPathNode) {
+        self.key = key
+        self.parent = parent
     }
 }
 

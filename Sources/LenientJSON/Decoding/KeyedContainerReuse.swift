@@ -32,9 +32,9 @@ final class KeyedContainerState {
     /// Key (after the key strategy) → value entry; `nil` when the object is searched in place.
     @exclusivity(unchecked) private(set) var table: [String: Int]?
 
-    /// `impl` for `body`, without a retain: the state holds it for as long as the call lasts.
+    /// `impl` for `body`.
     @inline(__always) func withImpl<R>(_ body: (DecoderImpl) -> R) -> R {
-        Unmanaged.passUnretained(impl)._withUnsafeGuaranteedRef(body)
+        body(impl)
     }
 
     /// Objects with up to this many entries (keys and values) are searched in place.

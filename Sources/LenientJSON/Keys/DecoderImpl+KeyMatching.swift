@@ -85,7 +85,7 @@ extension DecoderImpl {
     /// What a `matchedKey` event of ``noteMatch(of:to:among:path:)`` says, from its path, whose
     /// last key is the ``MatchedKey``, and `spellings`, the keys of its object that match it.
     static func keyMatchSentence(_ path: CodingPathNode, spellings: Int, in map: ValueMap) -> String {
-        guard case .node(let key, _) = path, let matched = key as? MatchedKey else { return "Matched a key." }
+        guard let matched = path.lastKey as? MatchedKey else { return "Matched a key." }
         let order = map.keysHaveDocumentOrder ? "first" : "first in UTF-8 order"
         return "Matched key \"\(matched.inputName)\" to \"\(matched.stringValue)\""
             + (spellings > 1 ? " (the \(order) of \(spellings) keys that match it)." : ".")

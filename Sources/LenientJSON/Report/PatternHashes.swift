@@ -1,26 +1,15 @@
 /// The hashes of a decode's event patterns (kind, rule, and the path with every array index
 /// alike), each path's worked out once: the events of a decode share most of their paths (the
 /// siblings of an array, the members of an object), so an event hashes its own last key and
-/// looks its parent's pattern hash up by the parent node's ``CodingPathNode/identity``. What
+/// reads its parent's pattern hash where the parent node keeps it (``CodingPathLink/patternHash``). What
 /// ``EventBatch/patternGroups(among:)`` groups records by; a collector for statistics hashes each
 /// record's path when the rule fires (``ReportCollector``), while its nodes are in the cache.
 struct PatternHashes {
-    /// The pattern hashes of the parent nodes met lately, by address: every path passed in
-    /// must stay alive until ``forgetNodes()`` (``NodeHashCache``).
-    private var parents = NodeHashCache()
-    /// The (kind, rule) pairs met, with the words that store them and their hashes: few per
-    /// decode, so that their names are hashed once, not for every event.
-    private var rules: [(kind: LenientDecodingEvent.Kind, rule: LenientRule, bits: SIMD4<UInt64>?, hash: Int)] = []
-    /// The pair of ``rules`` met last, by its words.
-    private var lastRule: (bits: SIMD4<UInt64>, hash: Int)?
-    /// What reads a node's key and parent in its box without copying them, where boxes are laid
-    /// out as it reads them.
-    private let boxes = CodingPathNodeBox.shared
-
-    /// Forgets the nodes met, some of which the caller is about to free.
-    mutating func forgetNodes() {
-        parents.forgetAll()
-    }
+    /// The (kind, rule) pairs met, with their hashes: few per decode, so that their names are
+    /// hashed once, not for every event.
+    private var rules: [(kind: LenientDecodingEvent.Kind, rule: LenientRule, hash: Int)] = []
+    /// The pair of ``rules`` met last: consecutive events mostly have the same rule.
+    private var lastRule: (kind: LenientDecodingEvent.Kind, rule: LenientRule, hash: Int)?
 
     /// The hash of a record's pattern: its kind, rule and path (the path's hash as recorded,
     /// ``ReportCollector/Record/pathHash``, or worked out now).
@@ -73,77 +62,39 @@ struct PatternHashes {
     }
 
     private mutating func ruleHash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule) -> Int {
-        // A rule's kind and code are mostly the same constants, stored alike: compared by their
-        // bits first, which is cheap where comparing two different strings is not; consecutive
-        // events mostly have the same rule.
-        let bits = Self.bits(of: kind.rawValue, rule.rawValue)
-        if let bits, let lastRule, lastRule.bits == bits { return lastRule.hash }
-        if let bits, let known = rules.first(where: { $0.bits == bits }) {
-            lastRule = (bits, known.hash)
+        // A rule's kind and code are mostly the same constants: equal strings that share their
+        // storage compare without reading their characters.
+        if let lastRule, lastRule.rule == rule, lastRule.kind == kind { return lastRule.hash }
+        if let known = rules.first(where: { $0.rule == rule && $0.kind == kind }) {
+            lastRule = known
             return known.hash
         }
-        if let known = rules.first(where: { $0.kind == kind && $0.rule == rule }) { return known.hash }
         var hasher = Hasher()
         hasher.combine(kind)
         hasher.combine(rule)
         let hash = hasher.finalize()
-        rules.append((kind, rule, bits, hash))
+        rules.append((kind, rule, hash))
+        lastRule = (kind, rule, hash)
         return hash
     }
 
-    /// The words that store `kind` and `rule` (equal words are equal strings, not the other way),
-    /// or `nil` where a string is not two 64-bit words.
-    private static func bits(of kind: String, _ rule: String) -> SIMD4<UInt64>? {
-        guard MemoryLayout<String>.size == 16 else { return nil }
-        let kindBits = withUnsafeBytes(of: kind) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
-        let ruleBits = withUnsafeBytes(of: rule) { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
-        return SIMD4(lowHalf: kindBits, highHalf: ruleBits)
-    }
-
-    /// The pattern hash of `node`, an event's whole path: from its parent's, without keeping it
-    /// in the cache, where it would take the slot of a parent that later events share (an
-    /// event's own path is mostly a node made for it alone).
-    private mutating func leafHash(_ node: CodingPathNode) -> UInt64 {
-        if let boxes, let identity = node.identity { return hash(ofBoxAt: identity, boxes, keeps: false) }
-        guard case .node(let key, let parent) = node else { return CodingPathNode.rootPatternHash }
-        return CodingPathNode.patternHash(parentHash(parent), appending: key)
+    /// The pattern hash of `node`, an event's whole path.
+    private func leafHash(_ node: CodingPathNode) -> UInt64 {
+        Self.hash(of: node)
     }
 
     /// The pattern hash of `node`, a parent of an event's path.
-    private mutating func parentHash(_ node: CodingPathNode) -> UInt64 {
-        guard let identity = node.identity else { return Self.uncachedHash(node) }
-        if let boxes { return hash(ofBoxAt: identity, boxes, keeps: true) }
-        if let known = parents[identity] { return known }
-        guard case .node(let key, let parent) = node else { return CodingPathNode.rootPatternHash }
-        let hash = CodingPathNode.patternHash(parentHash(parent), appending: key)
-        parents.set(hash, identity: identity)
-        return hash
+    private func parentHash(_ node: CodingPathNode) -> UInt64 {
+        Self.hash(of: node)
     }
 
-    /// The pattern hash of the node of `identity`, its key and parent read in its box by `boxes`;
-    /// kept in the cache if `keeps` (a parent), as its parents are.
-    private mutating func hash(ofBoxAt identity: UInt, _ boxes: CodingPathNodeBox, keeps: Bool) -> UInt64 {
-        if keeps, let known = parents[identity] { return known }
-        let parent = boxes.parent(of: identity)
-        let parentHash =
-            parent == boxes.rootWord ? CodingPathNode.rootPatternHash : hash(ofBoxAt: parent, boxes, keeps: true)
-        var part = CodingPathNode.indexPatternPart
-        if !boxes.hasIndexKey(identity), let key = boxes.key(of: identity) {
-            part = CodingPathNode.patternPart(of: key.pointee)
-        }
-        let hash = CodingPathNode.chain(parentHash, part)
-        if keeps { parents.set(hash, identity: identity) }
+    /// The pattern hash of `node`: the one it keeps, else made from its parent's and kept there.
+    static func hash(of node: CodingPathNode) -> UInt64 {
+        guard case .link(let link) = node else { return CodingPathNode.rootPatternHash }
+        if link.patternHash != 0 { return link.patternHash }
+        var hash = CodingPathNode.patternHash(hash(of: link.parent), appending: link.key)
+        if hash == 0 { hash = 1 }  // 0 marks a hash not made yet
+        link.patternHash = hash
         return hash
-    }
-
-    /// The pattern hash of `node` worked out from the root (a node without an identity).
-    private static func uncachedHash(_ node: CodingPathNode) -> UInt64 {
-        var keys: [any CodingKey] = []
-        var node = node
-        while case .node(let key, let parent) = node {
-            keys.append(key)
-            node = parent
-        }
-        return keys.reversed().reduce(CodingPathNode.rootPatternHash) { CodingPathNode.patternHash($0, appending: $1) }
     }
 }

@@ -8,21 +8,20 @@
 /// the decode. When the decode ends, its records move to an ``EventBatch`` (``takeBatch()``).
 final class ReportCollector {
     /// What a rule recorded, in document order; an attempt that fails removes its own
-    /// (``DecoderImpl/discardEvents(from:leniency:)``). Unchecked: one decode, on one thread,
-    /// appends and removes, and no access to it is ever held across another.
-    @exclusivity(unchecked) private(set) var events: [Record] = []
+    /// (``DecoderImpl/discardEvents(from:leniency:)``).
+    private(set) var events: [Record] = []
     /// The hashes of the records' path patterns, made as each rule fires, when statistics count
     /// the events (``Record/pathHash``); `nil` otherwise.
-    @exclusivity(unchecked) private(set) var patternHashes: PatternHashes?
+    private(set) var patternHashes: PatternHashes?
     /// The pattern hash (kind, rule and path: ``PatternHashes``) of each of ``events``, in step
     /// with them, made as each rule fires, when statistics count the events; empty otherwise.
     /// Kept apart from the records, so that counting a decode's events reads eight bytes per
     /// event, not the records, which a large decode has pushed out of the processor's caches
     /// by its end.
-    @exclusivity(unchecked) private(set) var eventHashes: [UInt64] = []
+    private(set) var eventHashes: [UInt64] = []
     /// The documents the records point into, each once in a row: what their batch counts lines
     /// in (``EventBatch``), known without a pass over the records.
-    @exclusivity(unchecked) private var documents: [ValueMap] = []
+    private var documents: [ValueMap] = []
     /// The most records held at once: what the records of an abandoned attempt added to those
     /// kept (``LenientJSONDecoder/newRecords()``).
     var mostRecords: Int { Swift.max(mostEvents, events.count) }
@@ -87,8 +86,6 @@ final class ReportCollector {
     func removeEvents(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         mostEvents = Swift.max(mostEvents, events.count)
-        // The removed records' nodes may be freed now, and their addresses reused.
-        patternHashes?.forgetNodes()
         events.removeSubrange(range)
         if !eventHashes.isEmpty { eventHashes.removeSubrange(range) }
         // No document kept for records that are gone: a document no record points into need not
@@ -99,7 +96,6 @@ final class ReportCollector {
     /// Removes every record.
     func removeAllEvents() {
         mostEvents = Swift.max(mostEvents, events.count)
-        patternHashes?.forgetNodes()
         events.removeAll(keepingCapacity: true)
         eventHashes.removeAll(keepingCapacity: true)
         documents.removeAll(keepingCapacity: true)
@@ -237,10 +233,8 @@ final class ReportCollector {
             guard keyType == IndexKey.self, let index = key.intValue else {
                 return .member(of: parent, name: key.stringValue)
             }
-            if case .node(let parentKey, let outerArray) = parent, type(of: parentKey) == IndexKey.self,
-                let outer = parentKey.intValue
-            {
-                return .nestedElement(of: outerArray, outer: outer, index: index)
+            if case .link(let link) = parent, type(of: link.key) == IndexKey.self, let outer = link.key.intValue {
+                return .nestedElement(of: link.parent, outer: outer, index: index)
             }
             return .element(of: parent, index: index)
         }
@@ -293,8 +287,6 @@ final class ReportCollector {
             eventHashes = []
             documents = []
             untypedFrom = -1
-            // The records, whose nodes the cache names by address, leave with the batch.
-            patternHashes?.forgetNodes()
         }
         guard !events.isEmpty else { return nil }
         // Moved, not copied, so that the batch's records keep this array's storage.
