@@ -3,12 +3,14 @@
 // shared machine; instruction counts do not depend on what else runs.
 //
 //   instructions foundation|lenient twitter|canada|citm_catalog [N=5]
-//   instructions lenient|lenient-report|lenient-statistics|lenient-unused \
-//       messy_twitter|messy_canada|messy_citm_catalog [N=5]
+//   instructions lenient|lenient-report|lenient-report-summary|lenient-report-read|lenient-statistics|
+//       lenient-unused messy_twitter|messy_canada|messy_citm_catalog [N=5]
 //
 // `foundation` is `JSONDecoder()`, `lenient` is `LenientJSONDecoder()` (default policy);
 // `lenient-report` passes a `report:` argument, `lenient-statistics` sets `statistics`,
-// `lenient-unused` passes a `report:` argument with `reportsUnusedKeys` set.
+// `lenient-unused` passes a `report:` argument with `reportsUnusedKeys` set; `lenient-report-summary`
+// reads the report's `summary` after each decode, `lenient-report-read` every event's rule, path and
+// pointer (what Scripts/instruction-guard.sh counts).
 // `messy_<corpus>` is the corpus rewritten by `MessyCorpus` with seed 1 (`compare` makes the messy
 // twitter so); only LenientJSON decodes it (its baseline is JSONDecoder on the clean corpus).
 //
@@ -25,10 +27,10 @@ import Foundation
 import LenientJSON
 
 let usage = """
-    usage: instructions foundation|lenient|lenient-report|lenient-statistics|lenient-unused
-               twitter|canada|citm_catalog [N=5]
-           instructions lenient|lenient-report|lenient-statistics|lenient-unused
-               messy_twitter|messy_canada|messy_citm_catalog [N=5]
+    usage: instructions foundation|lenient|lenient-report|lenient-report-summary|lenient-report-read|
+               lenient-statistics|lenient-unused twitter|canada|citm_catalog [N=5]
+           instructions lenient|lenient-report|lenient-report-summary|lenient-report-read|lenient-statistics|
+               lenient-unused messy_twitter|messy_canada|messy_citm_catalog [N=5]
     """
 
 /// The seed `compare` uses for the messy twitter.
@@ -44,12 +46,22 @@ func fail(_ message: String) -> Never {
 /// contain `countedDecodes`: a nested match would toggle collection off again.
 @inline(never)
 func countedDecodes<Model: Decodable>(
-    _ model: Model.Type, from data: Data, with decoder: JSONDecoder, reports: Bool, times: Int
+    _ model: Model.Type, from data: Data, with decoder: JSONDecoder, reports: ReportUse, times: Int
 ) throws {
     for _ in 0..<times {
-        if reports, let lenient = decoder as? LenientJSONDecoder {
+        if reports != .none, let lenient = decoder as? LenientJSONDecoder {
             var report = LenientDecodingReport()
             let value = try lenient.decode(model, from: data, report: &report)
+            switch reports {
+            case .none, .recorded: break
+            case .summary: readSink &+= report.summary.utf8.count
+            case .read:
+                // What a test's assertion, a problem body or a metrics exporter reads: every event's
+                // rule, path and pointer.
+                for event in report.events {
+                    readSink &+= event.rule.rawValue.utf8.count &+ event.path.utf8.count &+ event.pointer.utf8.count
+                }
+            }
             withExtendedLifetime((value, report)) {}
         } else {
             let value = try decoder.decode(model, from: data)
@@ -58,9 +70,18 @@ func countedDecodes<Model: Decodable>(
     }
 }
 
+/// What a decode with a report does with it: nothing (no report), records it only, reads its
+/// `summary`, or reads every event's rule, path and pointer.
+enum ReportUse {
+    case none, recorded, summary, read
+}
+
+/// Where read report text goes, so that the reads are not optimized away.
+nonisolated(unsafe) var readSink = 0
+
 struct Run: CorpusModelVisitor {
     let lenient: Bool
-    let reports: Bool
+    let reports: ReportUse
     let statistics: Bool
     let unusedKeys: Bool
     let messy: Bool
@@ -88,7 +109,10 @@ struct Run: CorpusModelVisitor {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let decoders = ["foundation", "lenient", "lenient-report", "lenient-statistics", "lenient-unused"]
+let decoders = [
+    "foundation", "lenient", "lenient-report", "lenient-report-summary", "lenient-report-read", "lenient-statistics",
+    "lenient-unused",
+]
 guard (2...3).contains(arguments.count), decoders.contains(arguments[0]) else { fail(usage) }
 let lenient = arguments[0] != "foundation"
 let messy = arguments[1].hasPrefix("messy_")
@@ -100,7 +124,10 @@ guard let times = arguments.count == 3 ? Int(arguments[2]) : 5, times > 0 else {
 
 let bytes = try corpus.accept(
     Run(
-        lenient: lenient, reports: ["lenient-report", "lenient-unused"].contains(arguments[0]),
+        lenient: lenient,
+        reports: ["lenient-report", "lenient-unused"].contains(arguments[0])
+            ? .recorded
+            : arguments[0] == "lenient-report-summary" ? .summary : arguments[0] == "lenient-report-read" ? .read : .none,
         statistics: arguments[0] == "lenient-statistics", unusedKeys: arguments[0] == "lenient-unused", messy: messy,
         times: times))
 print("\(arguments[0]) \(arguments[1]): \(times) decode(s) of \(bytes) bytes counted")

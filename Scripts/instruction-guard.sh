@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The regression guard of CI: instructions per decode (valgrind's callgrind) of the plain decode of
+# each clean and messy corpus and of a messy decode whose report is read in full, against the
+# baseline committed in Benchmarks/instruction-baseline.tsv. Fails when any figure is more than 3 %
+# over its baseline. Instruction counts, not time: the same binary on the same input counts the
+# same whatever else the machine runs (SWIFT_DETERMINISTIC_HASHING=1 fixes the hash seed).
+#
+#   Scripts/instruction-guard.sh            compare with the baseline (CI)
+#   Scripts/instruction-guard.sh --update   write the figures measured now as the baseline
+#
+# Moving the baseline is a commit of its own whose message gives the figures before and after.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+baseline=$root/Benchmarks/instruction-baseline.tsv
+update=false
+case "${1:-}" in
+    --update) update=true ;;
+    '') ;;
+    *) echo "usage: $0 [--update]" >&2; exit 2 ;;
+esac
+tolerance=1.03
+decodes=2
+for tool in valgrind swift; do
+    command -v "$tool" >/dev/null || { echo "$0: $tool not found" >&2; exit 1; }
+done
+out=${INSTRUCTIONS_OUT:-$root/Benchmarks/.build/instruction-guard}
+mkdir -p "$out"
+
+build=(swift build -c release -Xswiftc -dwarf-version=4 --product instructions)
+echo "== (cd Benchmarks && ${build[*]})" >&2
+(cd Benchmarks && "${build[@]}" >&2)
+bin="$(cd Benchmarks && "${build[@]}" --show-bin-path)/instructions"
+export SWIFT_DETERMINISTIC_HASHING=1
+
+# Instructions per decode of corpus $2 by decoder $1 (N decodes after one warm-up, counted alone).
+count() {
+    local file="$out/callgrind.out.$2.$1"
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*countedDecodes*' \
+        --callgrind-out-file="$file" "$bin" "$1" "$2" "$decodes" >"$file.log" 2>&1 \
+        || { cat "$file.log" >&2; echo "$0: $1 $2 failed" >&2; exit 1; }
+    local total
+    total=$(awk '$1 == "totals:" || $1 == "summary:" { print $2; exit }' "$file")
+    [[ -n "$total" && "$total" -gt 0 ]] || { echo "$0: nothing counted in $file" >&2; exit 1; }
+    echo $(( total / decodes ))
+}
+
+runs=(
+    "lenient twitter" "lenient canada" "lenient citm_catalog"
+    "lenient messy_twitter" "lenient messy_canada" "lenient messy_citm_catalog"
+    "lenient-report-read messy_twitter" "lenient-report-read messy_canada" "lenient-report-read messy_citm_catalog"
+)
+
+if $update; then
+    {
+        echo "# Instructions per decode under callgrind (Scripts/instruction-guard.sh): decoder, corpus, count."
+        echo "# Measured at $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo ' (Sources modified)')."
+        for run in "${runs[@]}"; do
+            set -- $run
+            printf '%s\t%s\t%s\n' "$1" "$2" "$(count "$1" "$2")"
+        done
+    } > "$baseline.new"
+    mv "$baseline.new" "$baseline"
+    cat "$baseline"
+    exit 0
+fi
+
+[[ -f "$baseline" ]] || { echo "$0: no baseline at $baseline (run $0 --update)" >&2; exit 1; }
+failed=0
+printf '%-22s %-20s %14s %14s %7s\n' decoder corpus baseline now ratio
+while IFS=$'\t' read -r decoder corpus expected; do
+    [[ -z "$decoder" || "$decoder" == \#* ]] && continue
+    now=$(count "$decoder" "$corpus")
+    ratio=$(awk -v a="$now" -v b="$expected" 'BEGIN { printf "%.3f", a / b }')
+    verdict=ok
+    if awk -v r="$ratio" -v t="$tolerance" 'BEGIN { exit !(r > t) }'; then verdict=FAIL; failed=1; fi
+    printf '%-22s %-20s %14s %14s %7s %s\n' "$decoder" "$corpus" "$expected" "$now" "$ratio" "$verdict"
+done < "$baseline"
+if [[ $failed -ne 0 ]]; then
+    echo "error: an instruction count is more than 3 % over Benchmarks/instruction-baseline.tsv" >&2
+    exit 1
+fi
+echo "instruction guard: every figure within 3 % of its baseline"
