@@ -208,6 +208,58 @@ final class EventBatch: @unchecked Sendable {
     private struct Builder {
         var names: [ObjectIdentifier: String] = [:]
         var readers: [ObjectIdentifier: DecoderImpl] = [:]
+        /// The path string and pointer of each node that is the parent of an event's place, by
+        /// the node's link: the events of a batch share most of their parents (the members of an
+        /// object, the elements of an array), which are then written once. The records hold
+        /// the nodes alive while the batch is built.
+        var prefixes: [ObjectIdentifier: (path: String, pointer: String)] = [:]
+
+        /// The path string and pointer of `node`, kept for the next events under it.
+        mutating func texts(of node: CodingPathNode) -> (path: String, pointer: String) {
+            guard case .link(let link) = node else { return ("$", "") }
+            if let known = prefixes[ObjectIdentifier(link)] { return known }
+            var texts = texts(of: link.parent)
+            JSONPath.appendSegments(of: link.key, to: &texts.path)
+            JSONPath.appendPointerTokens(of: link.key, to: &texts.pointer)
+            prefixes[ObjectIdentifier(link)] = texts
+            return texts
+        }
+
+        /// The path string and pointer of `record`'s place: its parent's, kept, and its last key.
+        mutating func texts(of record: ReportCollector.Record) -> (path: String, pointer: String) {
+            switch record.last {
+            case .none:
+                // The node is mostly the event's own: its parent's texts are kept, not its own.
+                guard case .link(let link) = record.node else { return ("$", "") }
+                var texts = texts(of: link.parent)
+                JSONPath.appendSegments(of: link.key, to: &texts.path)
+                JSONPath.appendPointerTokens(of: link.key, to: &texts.pointer)
+                return texts
+            case .index(let index):
+                var texts = texts(of: record.node)
+                JSONPath.appendIndex(index, to: &texts.path)
+                texts.pointer += "/" + String(index)
+                return texts
+            case .indices(let outer, let index):
+                var texts = texts(of: record.node)
+                JSONPath.appendIndex(outer, to: &texts.path)
+                JSONPath.appendIndex(index, to: &texts.path)
+                texts.pointer += "/" + String(outer) + "/" + String(index)
+                return texts
+            case .matchedKey(let stringValue, let intValue):
+                var texts = texts(of: record.node)
+                let key = MatchedKey(
+                    stringValue: stringValue, intValue: intValue, keyEntry: record.keyEntry, in: record.map)
+                JSONPath.appendSegments(of: key, to: &texts.path)
+                JSONPath.appendPointerTokens(of: key, to: &texts.pointer)
+                return texts
+            case .name(let name):
+                var texts = texts(of: record.node)
+                texts.path += JSONPath.segment(forKey: name)
+                JSONPath.appendPointerToken(name, to: &texts.pointer)
+                return texts
+            }
+        }
 
         mutating func name(of type: Any.Type?) -> String {
             guard let type else { return "" }
@@ -234,8 +286,7 @@ final class EventBatch: @unchecked Sendable {
             location = map.location(of: entry, using: &locator)
             locators[ObjectIdentifier(map)] = locator
         }
-        let path = record.path.path
-        let pathString = JSONPath.string(for: path)
+        let (pathString, pointer) = builder.texts(of: record)
         let found = record.entry.flatMap { entry in try? builder.reader(of: map).jsonValue(entry, path: .root) }
         let what: String
         switch record.describe {
@@ -246,7 +297,7 @@ final class EventBatch: @unchecked Sendable {
             what = DecoderImpl.coercionSentence(value, at: record.entry, as: record.type, in: map)
         }
         return LenientDecodingEvent(
-            kind: record.kind, rule: record.rule, path: pathString, pointer: JSONPath.pointer(for: path),
+            kind: record.kind, rule: record.rule, path: pathString, pointer: pointer,
             line: location?.line, column: location?.column, offset: record.entry.flatMap { map.sourceOffset(of: $0) },
             found: found, type: builder.name(of: record.type),
             description: LenientDecodingEvent.sentence(what, at: pathString, location))
