@@ -76,6 +76,16 @@ enum ReportUse {
     case none, recorded, summary, read
 }
 
+/// What decoder `name` does with a report.
+func reportUse(of name: String) -> ReportUse {
+    switch name {
+    case "lenient-report", "lenient-unused": return .recorded
+    case "lenient-report-summary": return .summary
+    case "lenient-report-read": return .read
+    default: return .none
+    }
+}
+
 /// Where read report text goes, so that the reads are not optimized away.
 nonisolated(unsafe) var readSink = 0
 
@@ -125,9 +135,7 @@ guard let times = arguments.count == 3 ? Int(arguments[2]) : 5, times > 0 else {
 let bytes = try corpus.accept(
     Run(
         lenient: lenient,
-        reports: ["lenient-report", "lenient-unused"].contains(arguments[0])
-            ? .recorded
-            : arguments[0] == "lenient-report-summary" ? .summary : arguments[0] == "lenient-report-read" ? .read : .none,
+        reports: reportUse(of: arguments[0]),
         statistics: arguments[0] == "lenient-statistics", unusedKeys: arguments[0] == "lenient-unused", messy: messy,
         times: times))
 print("\(arguments[0]) \(arguments[1]): \(times) decode(s) of \(bytes) bytes counted")
