@@ -92,20 +92,29 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
     ///
     /// - Note: Use ``events`` to see every event; the summary keeps only the first of each group.
     public var summary: String {
-        var groups: [(kind: LenientDecodingEvent.Kind, pattern: String, count: Int, first: LenientDecodingEvent)] = []
+        // Grouped from each batch's pattern groups (kind, rule and pattern, made from the records
+        // without making an event), merged by kind and pattern; only each group's first event is
+        // made. Groups come in the order of their first events, so a merged group's first event is
+        // that of the group met first.
+        var groups: [(kind: LenientDecodingEvent.Kind, pattern: String, count: Int, batch: EventBatch, first: Int)] =
+            []
         var index: [String: Int] = [:]
-        for event in events {
-            let pattern = Self.pattern(of: event.path)
-            let key = "\(event.kind) \(pattern)"
-            if let group = index[key] {
-                groups[group].count += 1
-            } else {
-                index[key] = groups.count
-                groups.append((event.kind, pattern, 1, event))
+        for batch in batches {
+            for group in batch.patternGroups() {
+                let pattern = batch.path(of: group)
+                let key = "\(group.kind) \(pattern)"
+                if let known = index[key] {
+                    groups[known].count += group.count
+                } else {
+                    index[key] = groups.count
+                    groups.append((group.kind, pattern, group.count, batch, group.first))
+                }
             }
         }
-        return groups.map { "\($0.kind) \($0.pattern) ×\($0.count) — first: \($0.first.description)" }
-            .joined(separator: "\n")
+        return groups.map {
+            "\($0.kind) \($0.pattern) ×\($0.count) — first: \($0.batch.event(at: $0.first).description)"
+        }
+        .joined(separator: "\n")
     }
 
     /// `path` with every array index replaced by `*`: `$.users[3].tags[0]` → `$.users[*].tags[*]`.
