@@ -96,25 +96,25 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
         // without making an event), merged by kind and pattern; only each group's first event is
         // made. Groups come in the order of their first events, so a merged group's first event is
         // that of the group met first.
-        var groups: [(kind: LenientDecodingEvent.Kind, pattern: String, count: Int, batch: EventBatch, first: Int)] =
-            []
+        var lines: [(key: String, count: Int, first: String)] = []
         var index: [String: Int] = [:]
         for batch in batches {
+            var firsts: [(line: Int, event: Int)] = []
             for group in batch.patternGroups() {
-                let pattern = batch.path(of: group)
-                let key = "\(group.kind) \(pattern)"
+                let key = "\(group.kind) \(batch.path(of: group))"
                 if let known = index[key] {
-                    groups[known].count += group.count
+                    lines[known].count += group.count
                 } else {
-                    index[key] = groups.count
-                    groups.append((group.kind, pattern, group.count, batch, group.first))
+                    index[key] = lines.count
+                    firsts.append((lines.count, group.first))
+                    lines.append((key, group.count, ""))
                 }
             }
+            for (first, event) in zip(firsts, batch.events(at: firsts.map(\.event))) {
+                lines[first.line].first = event.description
+            }
         }
-        return groups.map {
-            "\($0.kind) \($0.pattern) ×\($0.count) — first: \($0.batch.event(at: $0.first).description)"
-        }
-        .joined(separator: "\n")
+        return lines.map { "\($0.key) ×\($0.count) — first: \($0.first)" }.joined(separator: "\n")
     }
 
     /// `path` with every array index replaced by `*`: `$.users[3].tags[0]` → `$.users[*].tags[*]`.

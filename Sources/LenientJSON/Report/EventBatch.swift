@@ -93,6 +93,17 @@ final class EventBatch: @unchecked Sendable {
         return event(records[index], with: &builder)
     }
 
+    /// Events `indices`, made with one builder (which writes each parent path once and reads
+    /// each document with one reader) unless every event is made already: the first events of a
+    /// report's summary groups.
+    func events(at indices: [Int]) -> [LenientDecodingEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return indices.map { built[$0] } }
+        var builder = Builder()
+        return indices.map { event(records[$0], with: &builder) }
+    }
+
     /// Calls `body` with the position and ``PatternHashes`` hash of each record's pattern (kind,
     /// rule and path pattern), in order, and returns `true`; or returns `false` once the events
     /// are made. What ``LenientDecodingStatistics`` counts the patterns it knows by, before it
