@@ -388,12 +388,33 @@ extension LenientDecodingEvent {
     /// letter is lowercased unless it starts a word in capitals (`UUID`), and it ends in a period
     /// (or the `?` or `!` it has).
     static func sentence(_ what: String, at path: String, _ location: SourceLocation?) -> String {
-        var text = what
-        if let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true {
-            text = first.lowercased() + text.dropFirst()
+        var result = path
+        if let location {
+            result += " ("
+            result += location.description
+            result += "): "
+        } else {
+            result += ": "
         }
-        if let last = text.last, !".?!".contains(last) { text += "." }
-        guard let location else { return path + ": " + text }
-        return path + " (" + location.description + "): " + text
+        let utf8 = what.utf8
+        if let first = utf8.first, first < 0x80, utf8.count > 1 {
+            // The rules' sentences start with an ASCII letter: told by its byte, not its Character
+            // properties, which cost more than the rest of the event.
+            let second = utf8[utf8.index(after: utf8.startIndex)]
+            if (0x41...0x5A).contains(first), (0x61...0x7A).contains(second) {
+                result.unicodeScalars.append(Unicode.Scalar(first | 0x20))
+                result += Substring(utf8.dropFirst())
+            } else {
+                result += what
+            }
+        } else if let first = what.first, first.isUppercase, what.dropFirst().first?.isLowercase == true {
+            result += first.lowercased() + what.dropFirst()
+        } else {
+            result += what
+        }
+        if let last = utf8.last, last != UInt8(ascii: "."), last != UInt8(ascii: "?"), last != UInt8(ascii: "!") {
+            result += "."
+        }
+        return result
     }
 }
