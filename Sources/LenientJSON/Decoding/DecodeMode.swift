@@ -79,13 +79,15 @@ struct DecodeMode {
 
     /// A reading without the structural rules and without recovery: where a structural rule
     /// made one of a hand-written decoder's alternatives succeed, this reading says whether
-    /// another alternative reads the value as it is (`DecoderImpl+Alternatives.swift`).
+    /// another alternative reads the value as it is (`DecoderImpl+Alternatives.swift`). Its
+    /// errors are undescribed: an attempt that fails is abandoned, its error thrown away.
     var withoutStructuralRules: DecodeMode {
-        with(options: {
-            $0.policy.coercions.subtract(LenientPolicy.Coercions.structural)
-            $0.policy.missingValues = .throw
-            $0.policy.invalidValues = .throw
-        })
+        with(
+            options: {
+                $0.policy.coercions.subtract(LenientPolicy.Coercions.structural)
+                $0.policy.missingValues = .throw
+                $0.policy.invalidValues = .throw
+            }, describesErrors: false)
     }
 
     /// The reading that lists every problem into `collection`: no report (collection runs
