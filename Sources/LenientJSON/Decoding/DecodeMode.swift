@@ -19,6 +19,9 @@ struct DecodeMode {
     /// Whether errors get their full message: `false` in readings whose errors nobody sees
     /// (strict attempts, stand-ins), which then skip the work of describing them.
     let describesErrors: Bool
+    /// Whether this is the reading without structural rules (``withoutStructuralRules``), whose
+    /// decoder remembers the values it failed to read (`DecoderImpl+Alternatives.swift`).
+    let readsWithoutStructuralRules: Bool
     /// Whether a keyed read is the plain one: no registration, no default and no error
     /// collection can act on it. Chosen once; the other layers are in `KeyedContainer+Layers.swift`.
     let readsValuesPlainly: Bool
@@ -28,18 +31,21 @@ struct DecodeMode {
 
     /// The mode of a decode that the caller started: errors described, no strict reading.
     init(options: DecodingOptions, report: ReportCollector?) {
-        self.init(options: options, report: report, collection: nil, readsStrictly: false, describesErrors: true)
+        self.init(
+            options: options, report: report, collection: nil, readsStrictly: false, describesErrors: true,
+            readsWithoutStructuralRules: false)
     }
 
     private init(
         options: DecodingOptions, report: ReportCollector?, collection: ErrorCollection?, readsStrictly: Bool,
-        describesErrors: Bool
+        describesErrors: Bool, readsWithoutStructuralRules: Bool
     ) {
         self.options = options
         self.report = report
         self.collection = collection
         self.readsStrictly = readsStrictly
         self.describesErrors = describesErrors
+        self.readsWithoutStructuralRules = readsWithoutStructuralRules
         let policy = options.policy
         let usesDefaults = policy.missingValues == .useDefault || policy.invalidValues == .recover
         readsValuesPlainly = !usesDefaults && options.registrations == nil && collection == nil
@@ -52,17 +58,20 @@ struct DecodeMode {
     var decodesPlainTypesDirectly: Bool { !options.policy.allowsLeniency && !readsStrictly }
 
     /// This mode with `options` changed by `change` and each other value given replaced (`.some(nil)`
-    /// sets an optional one to `nil`).
+    /// sets an optional one to `nil`). A derived reading is never the one without structural
+    /// rules unless it says so: that reading's remembered failures are its own.
     private func with(
         options change: (inout DecodingOptions) -> Void = { _ in }, report: ReportCollector?? = nil,
-        collection: ErrorCollection?? = nil, readsStrictly: Bool? = nil, describesErrors: Bool? = nil
+        collection: ErrorCollection?? = nil, readsStrictly: Bool? = nil, describesErrors: Bool? = nil,
+        readsWithoutStructuralRules: Bool = false
     ) -> DecodeMode {
         var options = self.options
         change(&options)
         return DecodeMode(
             options: options, report: report ?? self.report, collection: collection ?? self.collection,
-            readsStrictly: readsStrictly ?? self.readsStrictly, describesErrors: describesErrors ?? self.describesErrors
-        )
+            readsStrictly: readsStrictly ?? self.readsStrictly,
+            describesErrors: describesErrors ?? self.describesErrors,
+            readsWithoutStructuralRules: readsWithoutStructuralRules)
     }
 
     /// The strict reading of a value leniency helped: the policy's strict reading, errors
@@ -79,13 +88,15 @@ struct DecodeMode {
 
     /// A reading without the structural rules and without recovery: where a structural rule
     /// made one of a hand-written decoder's alternatives succeed, this reading says whether
-    /// another alternative reads the value as it is (`DecoderImpl+Alternatives.swift`).
+    /// another alternative reads the value as it is (`DecoderImpl+Alternatives.swift`). Its
+    /// errors are undescribed: an attempt that fails is abandoned, its error thrown away.
     var withoutStructuralRules: DecodeMode {
-        with(options: {
-            $0.policy.coercions.subtract(LenientPolicy.Coercions.structural)
-            $0.policy.missingValues = .throw
-            $0.policy.invalidValues = .throw
-        })
+        with(
+            options: {
+                $0.policy.coercions.subtract(LenientPolicy.Coercions.structural)
+                $0.policy.missingValues = .throw
+                $0.policy.invalidValues = .throw
+            }, describesErrors: false, readsWithoutStructuralRules: true)
     }
 
     /// The reading that lists every problem into `collection`: no report (collection runs

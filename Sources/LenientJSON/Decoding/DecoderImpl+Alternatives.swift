@@ -30,6 +30,7 @@ extension DecoderImpl {
             return try decodeStrictlyOnce(
                 entry, as: type, parent: parent, key: key(), registration: currentRegistration)
         }
+        if mode.readsWithoutStructuralRules { try throwIfUnstructuredFailed(entry, as: type) }
         let leniencyBefore = session.leniencyCount
         let structuralBefore = session.structuralCount
         let mark = report?.events.count ?? 0
@@ -99,22 +100,36 @@ extension DecoderImpl {
         return value
     }
 
-    /// Decodes `type` at `entry` by a nested decoder whose mode has no structural rule and
+    /// Decodes `type` at `entry` by the nested decoder whose mode has no structural rule and
     /// recovers nothing (no default, dropped element or `nil` for an invalid value: such a
     /// reading would lose what the structural one kept). Its events go to the report; those of
-    /// a failed attempt are discarded.
+    /// a failed attempt are discarded. A failed attempt is remembered by that decoder: values
+    /// are read inside out, so an enclosing value read without structural rules (each level
+    /// where a structural rule helped is) stops at it at once instead of reading it again.
     private func decodeWithoutStructuralRules<T: Decodable>(
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
         eventsFrom mark: Int
     ) throws -> T {
         let unusedMark = unusedKeysMark
+        let decoder = unstructuredDecoder
         do {
-            return try nested(mode.withoutStructuralRules).unwrap(entry, as: type, parent: parent, key: key)
+            return try decoder.unwrap(entry, as: type, parent: parent, key: key)
         } catch {
+            if let error = error as? DecodingError {
+                decoder.unstructuredFailures[StrictAttempt(entry: entry, type: ObjectIdentifier(type))] = error
+            }
             discardUnusedKeys(from: unusedMark)
             report?.removeEvents(from: mark)
             throw error
         }
+    }
+
+    /// In the reading without structural rules, the error of an earlier attempt of `type` at
+    /// `entry` that failed, thrown again. Out of line: a plain value's decode only tests the
+    /// mode's flag.
+    @inline(never)
+    private func throwIfUnstructuredFailed<T>(_ entry: Int, as type: T.Type) throws {
+        if let error = unstructuredFailures[StrictAttempt(entry: entry, type: ObjectIdentifier(type))] { throw error }
     }
 
     /// Decodes `type` at `entry` in the strict reading (``DecodeMode/strictReading``: no

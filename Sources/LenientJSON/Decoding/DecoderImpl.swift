@@ -37,6 +37,12 @@ final class DecoderImpl: Decoder {
     /// The decoder of this one's strict attempts that record no event, made at the first
     /// (`unrecordedStrictDecoder`).
     private var unrecordedStrictNested: DecoderImpl?
+    /// The decoder of this one's readings without structural rules, made at the first
+    /// (`unstructuredDecoder`).
+    private var unstructuredNested: DecoderImpl?
+    /// In the decoder of readings without structural rules, the values it failed to read, by
+    /// entry and type (`DecoderImpl+Alternatives.swift`); empty in every other decoder.
+    var unstructuredFailures: [StrictAttempt: DecodingError] = [:]
 
     /// The decode's settings (the mode's).
     var options: DecodingOptions { mode.options }
@@ -108,6 +114,18 @@ final class DecoderImpl: Decoder {
         return decoder
     }
 
+    /// The decoder of this one's readings without structural rules (``DecodeMode/withoutStructuralRules``):
+    /// one per decoder, as ``strictDecoder``, so that the failures it remembers serve every
+    /// enclosing value this decoder reads so.
+    var unstructuredDecoder: DecoderImpl {
+        if let unstructuredNested { return unstructuredNested }
+        let decoder = DecoderImpl(
+            map: map, mode: mode.withoutStructuralRules, session: session, entry: entry, pathNode: pathNode,
+            reusesContainers: containerSlots != nil)
+        unstructuredNested = decoder
+        return decoder
+    }
+
     deinit {
         containerSlots?.deallocate()
     }
@@ -139,6 +157,8 @@ final class DecoderImpl: Decoder {
         strictNested = nil
         unrecordedStrictNested?.endDecode()
         unrecordedStrictNested = nil
+        unstructuredNested?.endDecode()
+        unstructuredNested = nil
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
