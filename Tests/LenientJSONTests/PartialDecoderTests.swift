@@ -237,6 +237,32 @@ struct PartialDecoderTests {
         #expect(try Self.snapshot(Meeting?.self, #"{"name": "standup""#).value == .some(nil))
     }
 
+    @Test("A member not arrived takes its registered default or fallback before the built-in one")
+    func registeredDefaults() throws {
+        let decoder = LenientJSONDecoder()
+        decoder.register(defaults: ["servings": 4], for: Recipe.self)
+        decoder.register(fallback: Level.easy)
+        #expect(try Self.snapshot(Recipe.self, "{", decoder: decoder).value?.servings == 4)
+        #expect(
+            try Self.snapshot(Chore.self, #"{"name": "dishes""#, decoder: decoder).value
+                == Chore(name: "dishes", level: .easy))
+    }
+
+    struct Owner: Decodable, Equatable, Sendable {
+        var name: String
+        var chore: Chore?
+    }
+
+    @Test("An unbuildable nested model is nil in an Optional and makes its parent unbuildable otherwise")
+    func unbuildableNesting() throws {
+        let text = #"{"name": "Ada", "chore": {"name": "dishes""#
+        #expect(try Self.snapshot(Owner.self, text).value == Owner(name: "Ada", chore: nil))
+        #expect(try Self.snapshot([String: Chore].self, #"{"a": {"name": "x""#).value == [:])
+        #expect(
+            try Self.snapshot(Chore.self, #"{"name": "x", "level": "easy", "extra": [1, {"#).value
+                == Chore(name: "x", level: .easy))
+    }
+
     @Test("An open array leaves out the element in progress that cannot be built yet")
     func openArrayDropsUnbuildable() throws {
         let text = #"[{"name": "a", "level": "easy"}, {"name": "b""#
@@ -246,6 +272,14 @@ struct PartialDecoderTests {
         #expect(
             try Self.snapshot(Recipe.self, steps).value?.steps
                 == [Step(text: "a", minutes: 1), Step(text: "b", minutes: 0)])
+    }
+
+    @Test("An open dictionary leaves out the member that cannot be built yet")
+    func openDictionary() throws {
+        let text = #"{"a": "easy", "b": "ha"#
+        #expect(try Self.snapshot([String: Level].self, text).value == ["a": .easy])
+        #expect(try Self.snapshot([String: String].self, text).value == ["a": "easy", "b": "ha"])
+        #expect(try Self.snapshot([String: Int].self, #"{"a": 1, "b": 2"#).value == ["a": 1])
     }
 
     @Test("A hand-written init(from:) reads an open object through the same rules")
