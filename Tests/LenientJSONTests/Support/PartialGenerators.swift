@@ -4,8 +4,9 @@ import LenientJSON
 // Generated documents for the partial-document properties (PartialPropertyTests, SPEC §14): a
 // random value of a model, written as JSON with random whitespace, that knows where each of its
 // values begins and ends in the bytes. The models are ordinary synthesized `Codable` structs
-// (nesting, arrays, enums with raw values, dates, optionals, a dictionary) and two hand-written
-// `init(from:)` types (`Block` here, `EitherInit` from HandWrittenModels.swift).
+// (nesting, arrays, enums with raw values, dates, optionals, a dictionary) and, in a model of
+// their own so that their findings do not hide others, two hand-written `init(from:)` types
+// (`Block` here, `EitherInit` from HandWrittenModels.swift).
 
 // MARK: - Models
 
@@ -97,8 +98,13 @@ struct PurchaseOrder: Codable, Equatable {
     var shippingAddress: ShippingAddress?
     var matrix: [[Int]]
     var counts: [String: Int]
-    var reference: EitherInit<Int, String>?
+}
+
+/// The hand-written types, where a value in progress may make `init(from:)` throw.
+struct Conversation: Codable, Equatable {
+    var title: String
     var blocks: [Block]
+    var reference: EitherInit<Int, String>?
 }
 
 struct Step: Codable, Equatable {
@@ -480,8 +486,14 @@ struct PartialDocumentGenerator {
             optionalMember("shippingAddress") { $0.address() },
             member("matrix", array(0...3) { $0.array(0...3) { $0.int() } }),
             member("counts", counts()),
+        ])
+    }
+
+    mutating func conversation() -> GenNode {
+        object([
+            member("title", string(maxUnits: 8)),
+            member("blocks", array(0...4) { $0.block() }),
             optionalMember("reference") { $0.reference() },
-            member("blocks", array(0...3) { $0.block() }),
         ])
     }
 
