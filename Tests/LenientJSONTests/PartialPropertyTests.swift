@@ -15,7 +15,8 @@ import Testing
 enum PartialModel: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// Deep, with a required enum and date: unbuildable until they arrive.
     case order
-    /// A language model's structured answer: every member has a built-in default.
+    /// A language model's structured answer: every member has a built-in default (the elements
+    /// of its array of steps do not).
     case reply
     /// A top-level array of objects.
     case lineItems
@@ -303,10 +304,14 @@ struct PartialPropertyTests {
                 let document = model.document(seed: seed)
                 let check = SnapshotPropertyCheck(document: document, seed: seed, options: options, feeding: feeding)
                 let problems = model.problems(check)
-                #expect(
-                    problems.isEmpty,
-                    partialFailure(
-                        problems, model: model, seed: seed, options: options, feeding: feeding, document: document))
+                let failure = partialFailure(
+                    problems, model: model, seed: seed, options: options, feeding: feeding, document: document)
+                if model == .conversation {
+                    // Open finding: see anElementWhoseInitThrowsIsLeftOut.
+                    withKnownIssue(isIntermittent: true) { #expect(problems.isEmpty, failure) }
+                } else {
+                    #expect(problems.isEmpty, failure)
+                }
             }
         }
     }
@@ -580,5 +585,127 @@ extension PartialPropertyTests {
             #expect(problems.isEmpty, partialFailure(problems, model: model, seed: seed, document: document))
         }
         #expect(foundationCompared >= 10)
+    }
+}
+
+// MARK: - The checks find what they are for
+
+extension PartialPropertyTests {
+    /// The expectation rejects snapshots with a fault planted in a real one: a number cut at the
+    /// bytes that have arrived, a string in progress shown whole, a complete element left out.
+    @Test(arguments: [PartialOptions(), PartialOptions(pendingMembers: .absent)])
+    func plantedFaultsAreFound(options: PartialOptions) throws {
+        var planted = 0
+        for base in UInt64(1)...4 {
+            let seed = 0x504C_4E54_0000_0000 &+ base
+            let document = PartialModel.reply.document(seed: seed)
+            var partial = partialTestDecoder().partial(Reply.self, options: options)
+            for count in 1...document.bytes.count {
+                try partial.append(document.bytes[(count - 1)..<count])
+                guard let value = partial.snapshot().value else { continue }
+                let tree = ValueTree.of(value)
+                let expectation = PartialExpectation(options: options, count: count)
+                let shape = expectation.rootShape(document.root)
+                var faults: [(String, ValueTree)] = []
+                document.root.forEach { node in
+                    guard subtree(tree, node.modelPath) != nil else { return }
+                    let progress = expectation.progress(node)
+                    switch node.value {
+                    case .number(_, let final, _) where progress == .inProgress:
+                        let digits = String(decoding: document.bytes[node.start..<count], as: UTF8.self)
+                        if let cut = Double(digits), cut != final, cut != 0 {
+                            faults.append(
+                                ("number \(digits) cut", tree.replacing(node.modelPath[...], with: .number(cut))))
+                        }
+                    case .string(let units) where progress == .inProgress && options.strings == .prefix:
+                        let whole = units.map(\.text).joined()
+                        if case .string(let shown)? = subtree(tree, node.modelPath), shown != whole {
+                            faults.append(
+                                ("string shown whole", tree.replacing(node.modelPath[...], with: .string(whole))))
+                        }
+                    case .array(let elements) where elements.first.map(expectation.isComplete) == true:
+                        faults.append(
+                            ("complete element left out", tree.replacing(node.modelPath[...] + [.index(0)], with: nil)))
+                    default: break
+                    }
+                }
+                for (fault, faulty) in faults {
+                    planted += 1
+                    #expect(
+                        shape.mismatch(faulty, at: "$") != nil,
+                        "\(fault) after \(count) bytes not found, seed 0x\(String(seed, radix: 16))")
+                }
+            }
+        }
+        #expect(planted >= 50)
+    }
+}
+
+// MARK: - The fuzz target's check
+
+/// The partial fuzz target's check (Fuzz/PartialFuzzCheck.swift) with one of the models here.
+struct FuzzCheckOnModel: PartialModelCheck {
+    let bytes: [UInt8]
+    let decoder: LenientJSONDecoder
+    let options: PartialOptions
+    let pieces: UInt8
+
+    func run<T: Codable & Equatable>(_ type: T.Type) -> [String] {
+        FuzzPartialCheck.check(T.self, bytes, decoder, options, pieces).map { [$0] } ?? []
+    }
+}
+
+extension PartialPropertyTests {
+    /// Rules 4-5 through the fuzz target's check, on generated documents whole, cut, with a byte
+    /// replaced and with a byte inserted, for the models here and the fuzz target's models.
+    @Test(arguments: PartialModel.allCases)
+    func fuzzCheckHoldsOnDamagedDocuments(model: PartialModel) {
+        for base in UInt64(1)...5 {
+            let seed = 0x4655_5A00_0000_0000 &+ base
+            let document = model.document(seed: seed)
+            var rng = SplitMix64(seed: seed)
+            var replaced = document.bytes
+            replaced[rng.int(0...(replaced.count - 1))] = UInt8(rng.int(0...255))
+            var inserted = document.bytes
+            inserted.insert(rng.pick(Array(#"{}[],:"0-e.\ "#.utf8)), at: rng.int(0...inserted.count))
+            let variants = [
+                document.bytes, Array(document.bytes.prefix(rng.int(0...document.bytes.count))), replaced, inserted,
+            ]
+            for bytes in variants {
+                let options = rng.pick(partialOptionCombinations)
+                let pieces = UInt8(rng.int(0...255))
+                let decoder = FuzzPartialCheck.decoders[rng.int(0...(FuzzPartialCheck.decoders.count - 1))]
+                let problems = model.problems(
+                    FuzzCheckOnModel(bytes: bytes, decoder: decoder, options: options, pieces: pieces))
+                let selector = rng.int(0...179)
+                let fuzzProblem = FuzzPartialCheck.run(selector: selector, pieces: pieces, document: Data(bytes))
+                let label = "seed 0x\(String(seed, radix: 16)), input \(describeInput(Data(bytes)))"
+                #expect(problems.isEmpty, "\(problems) (\(describeOptions(options)), pieces \(pieces)), \(label)")
+                #expect(fuzzProblem == nil, "\(fuzzProblem ?? "") (selector \(selector), pieces \(pieces)), \(label)")
+            }
+        }
+    }
+}
+
+// MARK: - Open findings
+
+extension PartialPropertyTests {
+    /// Rule 2: an element in progress that cannot be built is left out of its open array. A
+    /// hand-written `init(from:)` that throws on what has arrived (here `Block`, whose `type`
+    /// is `""` or cut) makes the whole snapshot `nil` instead (open finding: remove the known
+    /// issue once fixed, and the one in everySnapshotKeepsTheRules).
+    @Test(arguments: [
+        (#"[{"#, PartialOptions(), [Block]()),
+        (#"[{"type":"count","count":1},{"type":"te"#, PartialOptions(), [Block.count(1)]),
+        (
+            #"[{"type":"count","count":1},{"text":"a","type":"te"#, PartialOptions(pendingMembers: .absent),
+            [Block.count(1)]
+        ),
+    ])
+    func anElementWhoseInitThrowsIsLeftOut(text: String, options: PartialOptions, expected: [Block]) throws {
+        var partial = partialTestDecoder().partial([Block].self, options: options)
+        try partial.append(text)
+        let value = partial.snapshot().value
+        withKnownIssue { #expect(value == expected) }
     }
 }

@@ -112,6 +112,8 @@ struct Step: Codable, Equatable {
     var detail: String?
     var done: Bool
     var score: Double
+    /// No built-in default: a step in progress is left out of its open array until this arrives.
+    var priority: OrderPriority
 }
 
 /// A structured answer as a language model streams it: every member has a built-in default.
@@ -186,6 +188,26 @@ indirect enum ValueTree: Equatable, Decodable, CustomStringConvertible {
         case (.object(let members), .key(let key)): return members[key]
         case (.array(let elements), .index(let index)): return index < elements.count ? elements[index] : nil
         default: return nil
+        }
+    }
+
+    /// This tree with the value at `steps` replaced (or, for `nil`, removed); unchanged where a
+    /// step is missing.
+    func replacing(_ steps: ArraySlice<PathStep>, with replacement: ValueTree?) -> ValueTree {
+        guard let step = steps.first else { return replacement ?? .null }
+        switch (self, step) {
+        case (.object(var members), .key(let key)):
+            guard let child = members[key] else { return self }
+            members[key] = steps.count == 1 ? replacement : child.replacing(steps.dropFirst(), with: replacement)
+            return .object(members)
+        case (.array(var elements), .index(let index)) where index < elements.count:
+            if steps.count == 1 {
+                if let replacement { elements[index] = replacement } else { elements.remove(at: index) }
+            } else {
+                elements[index] = elements[index].replacing(steps.dropFirst(), with: replacement)
+            }
+            return .array(elements)
+        default: return self
         }
     }
 
@@ -503,6 +525,7 @@ struct PartialDocumentGenerator {
             optionalMember("detail") { $0.string() },
             member("done", bool()),
             member("score", double()),
+            member("priority", priority()),
         ])
     }
 
