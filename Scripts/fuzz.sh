@@ -20,6 +20,11 @@
 #                  one report event per rewrite. Corpus in .build/fuzz-messy/corpus, failures in
 #                  .build/fuzz-messy/crashes/. MESSY_KNOWN_ISSUES=name,name leaves out rewrites
 #                  that hit an open finding (MessyRewriteCheck.knownIssues), so a run goes past it.
+#   partial        Fuzz/PartialFuzzTarget.swift: the document, fed to a PartialDecoder in pieces of
+#                  1 to 16 bytes (the second byte picks their sizes) with a snapshot after each,
+#                  never traps, and finish() gives decode(_:from:)'s value and events or its error
+#                  (check in Fuzz/PartialFuzzCheck.swift, which PartialPropertyTests also runs).
+#                  Corpus in .build/fuzz-partial/corpus, mismatches in .build/fuzz-partial/crashes/.
 # Extra arguments go to libFuzzer, e.g. `-fork=1 -ignore_crashes=1` to keep going after a finding.
 # FUZZ_ADDRESS=0 builds without AddressSanitizer (about 5x the executions per second, for long
 # runs of the differential and messy targets whose findings are wrong values, not memory errors).
@@ -61,7 +66,14 @@ case "$target" in
         extra_sources=(Fuzz/MessyRewrite.swift)
         # Any bytes are choices; the seed documents below serve as well as random ones.
         selectors=$(seq 0 3) ;;
-    *) echo "usage: $0 [seconds] [jobs] [decoder|differential|xml|messy] [libFuzzer flags...]" >&2; exit 2 ;;
+    partial)
+        source=Fuzz/PartialFuzzTarget.swift
+        out=.build/fuzz-partial
+        extra_sources=(Fuzz/PartialFuzzCheck.swift)
+        # The first byte picks the decoder (5), options (4) and model (9); the second byte the
+        # piece sizes. Seeds: each selector with a piece-size byte of 0 or 6.
+        selectors=$(seq 0 179) ;;
+    *) echo "usage: $0 [seconds] [jobs] [decoder|differential|xml|messy|partial] [libFuzzer flags...]" >&2; exit 2 ;;
 esac
 mkdir -p "$out/corpus" "$out/crashes"
 # Swift's backtracer misreads the stack under AddressSanitizer; libFuzzer prints the trace.
@@ -82,7 +94,12 @@ seed() {
     local name=$1 document s
     document=$(cat)
     for s in $selectors; do
-        { printf "\\x$(printf %02x "$s")"; printf '%s' "$document"; } > "$out/corpus/$name-$s"
+        if [ "$target" = partial ]; then
+            { printf "\\x$(printf %02x "$s")\\x$(printf %02x $((s % 2 * 6)))"; printf '%s' "$document"; } \
+                > "$out/corpus/$name-$s"
+        else
+            { printf "\\x$(printf %02x "$s")"; printf '%s' "$document"; } > "$out/corpus/$name-$s"
+        fi
     done
 }
 if [ "$target" = xml ]; then

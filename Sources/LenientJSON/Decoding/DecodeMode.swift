@@ -28,17 +28,22 @@ struct DecodeMode {
     /// Whether a key is looked up by exact match alone: no normalized matching, no alias and no
     /// key path. Chosen once; the other matching is in `Keys/KeyedContainer+KeyMatching.swift`.
     let matchesKeysExactly: Bool
+    /// What is still open in a document that has arrived in part (`Partial/PartialReading.swift`);
+    /// `nil` in the decode of a whole document. A partial reading never reads values plainly:
+    /// its members and elements still open pass through `Partial/KeyedContainer+Partial.swift`.
+    let partial: PartialReading?
 
-    /// The mode of a decode that the caller started: errors described, no strict reading.
-    init(options: DecodingOptions, report: ReportCollector?) {
+    /// The mode of a decode that the caller started: errors described, no strict reading; with
+    /// `partial`, the reading of a document that has arrived in part.
+    init(options: DecodingOptions, report: ReportCollector?, partial: PartialReading? = nil) {
         self.init(
             options: options, report: report, collection: nil, readsStrictly: false, describesErrors: true,
-            readsWithoutStructuralRules: false)
+            readsWithoutStructuralRules: false, partial: partial)
     }
 
     private init(
         options: DecodingOptions, report: ReportCollector?, collection: ErrorCollection?, readsStrictly: Bool,
-        describesErrors: Bool, readsWithoutStructuralRules: Bool
+        describesErrors: Bool, readsWithoutStructuralRules: Bool, partial: PartialReading?
     ) {
         self.options = options
         self.report = report
@@ -46,9 +51,10 @@ struct DecodeMode {
         self.readsStrictly = readsStrictly
         self.describesErrors = describesErrors
         self.readsWithoutStructuralRules = readsWithoutStructuralRules
+        self.partial = partial
         let policy = options.policy
         let usesDefaults = policy.missingValues == .useDefault || policy.invalidValues == .recover
-        readsValuesPlainly = !usesDefaults && options.registrations == nil && collection == nil
+        readsValuesPlainly = !usesDefaults && options.registrations == nil && collection == nil && partial == nil
         matchesKeysExactly =
             policy.keyMatching != .normalized && options.registrations == nil && options.keyPathSeparator == nil
     }
@@ -63,7 +69,7 @@ struct DecodeMode {
     private func with(
         options change: (inout DecodingOptions) -> Void = { _ in }, report: ReportCollector?? = nil,
         collection: ErrorCollection?? = nil, readsStrictly: Bool? = nil, describesErrors: Bool? = nil,
-        readsWithoutStructuralRules: Bool = false
+        readsWithoutStructuralRules: Bool = false, partial: PartialReading?? = nil
     ) -> DecodeMode {
         var options = self.options
         change(&options)
@@ -71,7 +77,7 @@ struct DecodeMode {
             options: options, report: report ?? self.report, collection: collection ?? self.collection,
             readsStrictly: readsStrictly ?? self.readsStrictly,
             describesErrors: describesErrors ?? self.describesErrors,
-            readsWithoutStructuralRules: readsWithoutStructuralRules)
+            readsWithoutStructuralRules: readsWithoutStructuralRules, partial: partial ?? self.partial)
     }
 
     /// The strict reading of a value leniency helped: the policy's strict reading, errors
@@ -115,5 +121,12 @@ struct DecodeMode {
     /// parts are not events; the default is one).
     var buildingDefaults: DecodeMode {
         with(report: .some(nil))
+    }
+
+    /// The reading that builds the value of a member of a partial document that has not arrived
+    /// (`Partial/KeyedContainer+Partial.swift`): as ``buildingDefaults``, with an empty object
+    /// read as one still open, so that a nested model gets the defaults of its own members.
+    var buildingPendingDefaults: DecodeMode {
+        with(report: .some(nil), partial: .some(partial?.openingEmptyObjects))
     }
 }

@@ -1,0 +1,1 @@
+../../../Fuzz/PartialFuzzCheck.swift
