@@ -24,14 +24,38 @@ extension DecoderImpl {
 
     /// Element or dictionary member `entry` of a container still open; `nil` where it cannot be
     /// built yet, or is dropped by the policy.
+    /// A complete element is decoded once: later snapshots take it from the reading's cache
+    /// (``PartialElementCache``).
     func openElement<E: Decodable, K: CodingKey>(
         _ entry: Int, as type: E.Type, parent: CodingPathNode, key: K, _ partial: PartialReading
     ) throws -> E? {
-        if partial.isInProgress(entry, in: map) && !PartialReading.readsPrefix(E.self) { return nil }
+        if partial.isInProgress(entry, in: map) {
+            guard PartialReading.readsPrefix(E.self) else { return nil }
+        } else if let cache = partial.cache, unusedKeys == nil, !partial.isOpen(entry, in: map) {
+            return try cachedElement(entry, as: E.self, parent: parent, key: key, cache)
+        }
         do {
             return try discardingEventsOnFailure { try element(entry, as: E.self, parent: parent, key: key) }
         } catch is PartialValueNotBuilt {
             return nil
         }
+    }
+
+    /// Complete element `entry` as `E`: from `cache`, else decoded and kept there if no rule acted.
+    private func cachedElement<E: Decodable, K: CodingKey>(
+        _ entry: Int, as type: E.Type, parent: CodingPathNode, key: K, _ cache: PartialElementCache
+    ) throws -> E? {
+        let offset = map.offset(entry)
+        if let value = cache.value(at: offset, as: E.self) { return value }
+        let events = report?.events.count ?? 0
+        let leniency = session.leniencyCount
+        let structural = session.structuralCount
+        let value = try discardingEventsOnFailure { try element(entry, as: E.self, parent: parent, key: key) }
+        if let value, report?.events.count ?? 0 == events, session.leniencyCount == leniency,
+            session.structuralCount == structural
+        {
+            cache.store(value, at: offset)
+        }
+        return value
     }
 }

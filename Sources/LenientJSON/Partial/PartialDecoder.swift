@@ -37,10 +37,17 @@ public struct PartialDecoder<T: Decodable> {
     var candidateAccepted = false
     var candidatesAbandoned = 0
 
+    /// The decoder's settings, read once: every snapshot reads with them, so that a complete
+    /// element decoded by one is the same in the next (``cache``).
+    let settings: DecodingOptions
+    /// The complete elements that snapshots decoded (rule 7).
+    var cache = PartialElementCache()
+
     init(decoder: LenientJSONDecoder, options: PartialOptions) {
         self.decoder = decoder
         self.options = options
-        readsOnlyAtEnd = decoder.allowsJSON5 || decoder.assumesTopLevelDictionary
+        settings = decoder.snapshot()
+        readsOnlyAtEnd = settings.allowsJSON5 || settings.assumesTopLevelDictionary
     }
 
     /// Appends the next piece of the document.
@@ -53,6 +60,8 @@ public struct PartialDecoder<T: Decodable> {
     ///   candidates abandoned); after that, every call throws it again.
     public mutating func append(_ bytes: some Sequence<UInt8>) throws {
         if let failure { throw failure }
+        // A copy of this decoder may read other bytes from here on: it keeps its own elements.
+        if !isKnownUniquelyReferenced(&cache) { cache = cache.copy() }
         let start = self.bytes.count
         self.bytes.append(contentsOf: bytes)
         guard !readsOnlyAtEnd else { return }
@@ -150,7 +159,8 @@ public struct PartialDecoder<T: Decodable> {
         let readsCandidate = options.input == .json || candidateStart != nil
         guard !readsOnlyAtEnd, readsCandidate,
             let (text, reading) = scanner.closedText(
-                of: bytes, from: candidateStart ?? 0, strings: options.strings, pendingMembers: options.pendingMembers)
+                of: bytes, from: candidateStart ?? 0, strings: options.strings, pendingMembers: options.pendingMembers,
+                cache: cache)
         else {
             return PartialSnapshot(
                 value: nil, isComplete: false, pending: readsOnlyAtEnd || !readsCandidate ? [] : scanner.pending,
@@ -160,7 +170,7 @@ public struct PartialDecoder<T: Decodable> {
         let collector = ReportCollector()
         let value: T?
         do {
-            value = try decoder.withDocument(closed, report: collector, partial: reading) { impl in
+            value = try decoder.withDocument(closed, report: collector, options: settings, partial: reading) { impl in
                 if reading.isInProgress(0, in: impl.map) && !PartialReading.readsPrefix(T.self) {
                     throw PartialValueNotBuilt()
                 }

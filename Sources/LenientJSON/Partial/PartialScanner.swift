@@ -296,7 +296,7 @@ struct PartialScanner {
     /// Text before `start` (a model's prose) is blanked: each byte but a line feed becomes a space.
     func closedText(
         of bytes: [UInt8], from start: Int = 0, strings: PartialOptions.Strings,
-        pendingMembers: PartialOptions.PendingMembers
+        pendingMembers: PartialOptions.PendingMembers, cache: PartialElementCache? = nil
     ) -> (text: [UInt8], reading: PartialReading)? {
         var text: [UInt8]
         var stringStart: Int?
@@ -317,7 +317,8 @@ struct PartialScanner {
         if stringStart != nil { text.append(UInt8(ascii: "\"")) }
         for frame in frames.reversed() { text.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
         let reading = PartialReading(
-            openContainers: Set(frames.map(\.start)), stringInProgress: stringStart, pendingMembers: pendingMembers)
+            openContainers: Set(frames.map(\.start)), stringInProgress: stringStart, pendingMembers: pendingMembers,
+            cache: cache)
         return (text, reading)
     }
 
