@@ -98,6 +98,35 @@ struct PartialScanner {
         let end = bytes.count
         while i < end {
             if stopsAtEnd && phase == .done { return nil }
+            // Runs of plain text in a string, of a number's bytes and of whitespace between
+            // tokens take no step each.
+            switch phase {
+            case .string, .key:
+                guard escape == 0 && utf8Remaining == 0 else { break }
+                var j = i
+                while j < end {
+                    let byte = bytes[j]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80 { break }
+                    j &+= 1
+                }
+                guard j > i else { break }
+                if phase == .key {
+                    keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<j]))
+                } else {
+                    highSurrogate = false
+                    wholeEnd = j
+                }
+                i = j
+                continue
+            case .number:
+                while i < end && JSONScanner.continuesNumber(bytes[i]) { i &+= 1 }
+                guard i < end else { continue }
+            case .literal:
+                break
+            default:
+                while i < end && JSONText.isWhitespace(bytes[i]) { i &+= 1 }
+                guard i < end else { continue }
+            }
             let byte = bytes[i]
             offset = i
             if !step(byte) { return i }
