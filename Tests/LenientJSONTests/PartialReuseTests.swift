@@ -40,6 +40,23 @@ struct PartialReuseTests {
         #expect(Self.counter.count("once") == 20)
     }
 
+    @Test("After an element a rule acted on, later complete elements are still decoded once")
+    func elementsAfterAnEvent() throws {
+        var partial = LenientJSONDecoder().partial([Counted].self)
+        try partial.append(#"[{"tag": "head", "n": 0}, {"tag": "coerced", "n": "1"}, "#)
+        var snapshots = 0
+        for n in 2..<12 {
+            try partial.append(#"{"tag": "tail", "n": \#(n)}, "#)
+            let snapshot = partial.snapshot()
+            snapshots += 1
+            #expect(snapshot.value?.map(\.n) == Array(0...n))
+            #expect(snapshot.report.events.map(\.path) == ["$[1].n"])
+        }
+        #expect(Self.counter.count("head") == 1)
+        #expect(Self.counter.count("tail") == 10)
+        #expect(Self.counter.count("coerced") >= snapshots)
+    }
+
     struct Person: Decodable, Equatable, Sendable {
         var age: Int
     }

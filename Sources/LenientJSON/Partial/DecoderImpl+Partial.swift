@@ -6,19 +6,70 @@ import Foundation
 /// left out, without an event. `Partial/KeyedContainer+Partial.swift` reads the other objects
 /// still open.
 extension DecoderImpl {
-    /// The elements of array `entry`, still open, as a collection `C`.
+    /// The elements of array `entry`, still open, as a collection `C`. Every element but the last
+    /// has ended; the first of them that no rule acted on are taken from the reading's cache as
+    /// the collection an earlier snapshot made of them, so that each snapshot decodes only the
+    /// elements that arrived since (SPEC 14, rule 7).
     func openElements<C: RangeReplaceableCollection>(
         of entry: Int, count: Int, path: CodingPathNode, _ partial: PartialReading, as _: C.Type
     ) throws -> C where C.Element: Decodable {
-        var result = C()
-        result.reserveCapacity(count)
+        let cache = unusedKeys == nil ? partial.cache : nil
+        let offset = map.offset(entry)
+        var result: C
+        var index = 0
         var child = entry &+ 1
-        for index in 0..<count {
-            if let element = try openElement(child, as: C.Element.self, parent: path, key: IndexKey(index), partial) {
-                result.append(element)
+        if let prefix = cache?.takePrefix(at: offset, as: C.self), prefix.count <= count {
+            result = prefix.value
+            index = prefix.count
+            child = prefix.next
+        } else {
+            result = C()
+            result.reserveCapacity(count)
+        }
+        var clean = cache != nil
+        while index < count {
+            if index == count &- 1 && (partial.isOpen(child, in: map) || partial.isInProgress(child, in: map)) {
+                if clean { cache?.storePrefix(result, count: index, next: child, at: offset) }
+                clean = false
+                if let element = try openElement(child, as: C.Element.self, parent: path, key: IndexKey(index), partial)
+                {
+                    result.append(element)
+                }
+                break
             }
+            if !clean, let cache {
+                // After an element a rule acted on, each later one is kept on its own.
+                if let element = try cachedElement(child, as: C.Element.self, parent: path, key: IndexKey(index), cache)
+                {
+                    result.append(element)
+                }
+                index &+= 1
+                child = map.next(after: child)
+                continue
+            }
+            let events = report?.events.count ?? 0
+            let leniency = session.leniencyCount
+            let structural = session.structuralCount
+            let element: C.Element?
+            do {
+                element = try discardingEventsOnFailure {
+                    try self.element(child, as: C.Element.self, parent: path, key: IndexKey(index))
+                }
+            } catch is PartialValueNotBuilt {
+                element = nil
+            }
+            let acted =
+                report?.events.count ?? 0 != events || session.leniencyCount != leniency
+                || session.structuralCount != structural
+            if clean && (acted || element == nil) {
+                cache?.storePrefix(result, count: index, next: child, at: offset)
+                clean = false
+            }
+            if let element { result.append(element) }
+            index &+= 1
             child = map.next(after: child)
         }
+        if clean { cache?.storePrefix(result, count: index, next: child, at: offset) }
         return result
     }
 

@@ -63,7 +63,10 @@ public struct PartialDecoder<T: Decodable> {
         // A copy of this decoder may read other bytes from here on: it keeps its own elements.
         if !isKnownUniquelyReferenced(&cache) { cache = cache.copy() }
         let start = self.bytes.count
-        self.bytes.append(contentsOf: bytes)
+        // Contiguous bytes (an array, `Data`, a string's UTF-8) are copied at once, not one by one.
+        if bytes.withContiguousStorageIfAvailable({ self.bytes.append(contentsOf: $0) }) == nil {
+            self.bytes.append(contentsOf: bytes)
+        }
         guard !readsOnlyAtEnd else { return }
         do {
             switch options.input {
@@ -130,6 +133,8 @@ public struct PartialDecoder<T: Decodable> {
             }
             candidatesAbandoned += 1
             if candidatesAbandoned == Self.maxCandidates { throw error }
+            // The next candidate's entries are numbered from its own start: no array prefix holds.
+            cache = PartialElementCache()
             candidateStart = nil
             next = candidate + 1
         }

@@ -11,7 +11,17 @@ final class PartialElementCache {
         let type: ObjectIdentifier
     }
 
+    /// The first complete elements of an open array, as the collection they were decoded into:
+    /// how many, and the entry after the last of them (a complete element's entries are the same
+    /// in every later snapshot's text, which only grows after them).
+    struct Prefix<C> {
+        let value: C
+        let count: Int
+        let next: Int
+    }
+
     private var values: [Key: Any] = [:]
+    private var prefixes: [Key: Any] = [:]
 
     init() {}
 
@@ -19,7 +29,19 @@ final class PartialElementCache {
     func copy() -> PartialElementCache {
         let copy = PartialElementCache()
         copy.values = values
+        copy.prefixes = prefixes
         return copy
+    }
+
+    /// Takes out the prefix of the array at `offset` decoded as `C`, so that the collection
+    /// appended to next is not shared with the cache (the snapshot that showed it may be gone).
+    func takePrefix<C>(at offset: Int, as type: C.Type) -> Prefix<C>? {
+        prefixes.removeValue(forKey: Key(offset: offset, type: ObjectIdentifier(C.self))) as? Prefix<C>
+    }
+
+    /// Keeps the first `count` elements of the array at `offset`, decoded as `value`.
+    func storePrefix<C>(_ value: C, count: Int, next: Int, at offset: Int) {
+        prefixes[Key(offset: offset, type: ObjectIdentifier(C.self))] = Prefix(value: value, count: count, next: next)
     }
 
     /// The value of the element at `offset` decoded as `E` by an earlier snapshot.
