@@ -18,7 +18,14 @@ extension DecoderImpl {
         var result: C
         var index = 0
         var child = entry &+ 1
-        if let prefix = cache?.takePrefix(at: offset, as: C.self), prefix.count <= count {
+        if var prefix = cache?.takePrefix(at: offset, as: C.self), prefix.count <= count {
+            // Kept with the element that was in progress after it (so that the snapshot that
+            // showed it shared its storage): dropped here, in place.
+            // (A clean prefix dropped nothing: its `count` elements come first.)
+            if prefix.extra > 0 {
+                prefix.value.removeSubrange(
+                    prefix.value.index(prefix.value.startIndex, offsetBy: prefix.count)..<prefix.value.endIndex)
+            }
             result = prefix.value
             index = prefix.count
             child = prefix.next
@@ -29,13 +36,12 @@ extension DecoderImpl {
         var clean = cache != nil
         while index < count {
             if index == count &- 1 && (partial.isOpen(child, in: map) || partial.isInProgress(child, in: map)) {
-                if clean { cache?.storePrefix(result, count: index, next: child, at: offset) }
-                clean = false
-                if let element = try openElement(child, as: C.Element.self, parent: path, key: IndexKey(index), partial)
-                {
-                    result.append(element)
+                let element = try openElement(child, as: C.Element.self, parent: path, key: IndexKey(index), partial)
+                if let element { result.append(element) }
+                if clean {
+                    cache?.storePrefix(result, count: index, extra: element == nil ? 0 : 1, next: child, at: offset)
                 }
-                break
+                return result
             }
             if !clean, let cache {
                 // After an element a rule acted on, each later one is kept on its own.
@@ -62,14 +68,14 @@ extension DecoderImpl {
                 report?.events.count ?? 0 != events || session.leniencyCount != leniency
                 || session.structuralCount != structural
             if clean && (acted || element == nil) {
-                cache?.storePrefix(result, count: index, next: child, at: offset)
+                cache?.storePrefix(result, count: index, extra: 0, next: child, at: offset)
                 clean = false
             }
             if let element { result.append(element) }
             index &+= 1
             child = map.next(after: child)
         }
-        if clean { cache?.storePrefix(result, count: index, next: child, at: offset) }
+        if clean { cache?.storePrefix(result, count: index, extra: 0, next: child, at: offset) }
         return result
     }
 

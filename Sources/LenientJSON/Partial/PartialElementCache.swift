@@ -11,12 +11,14 @@ final class PartialElementCache {
         let type: ObjectIdentifier
     }
 
-    /// The first complete elements of an open array, as the collection they were decoded into:
-    /// how many, and the entry after the last of them (a complete element's entries are the same
-    /// in every later snapshot's text, which only grows after them).
+    /// The first complete elements of an open array, as the collection they were decoded into
+    /// (followed by `extra` elements that were in progress): how many, and the entry after the
+    /// last of them (a complete element's entries are the same in every later snapshot's text,
+    /// which only grows after them).
     struct Prefix<C> {
-        let value: C
+        var value: C
         let count: Int
+        let extra: Int
         let next: Int
     }
 
@@ -39,9 +41,11 @@ final class PartialElementCache {
         prefixes.removeValue(forKey: Key(offset: offset, type: ObjectIdentifier(C.self))) as? Prefix<C>
     }
 
-    /// Keeps the first `count` elements of the array at `offset`, decoded as `value`.
-    func storePrefix<C>(_ value: C, count: Int, next: Int, at offset: Int) {
-        prefixes[Key(offset: offset, type: ObjectIdentifier(C.self))] = Prefix(value: value, count: count, next: next)
+    /// Keeps the first `count` elements of the array at `offset`, decoded as `value` with `extra`
+    /// more after them.
+    func storePrefix<C>(_ value: C, count: Int, extra: Int, next: Int, at offset: Int) {
+        prefixes[Key(offset: offset, type: ObjectIdentifier(C.self))] = Prefix(
+            value: value, count: count, extra: extra, next: next)
     }
 
     /// The value of the element at `offset` decoded as `E` by an earlier snapshot.
