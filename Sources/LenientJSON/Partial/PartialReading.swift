@@ -14,18 +14,23 @@ final class PartialReading {
     /// Whether the map's empty object (where a default nested model is built from) is read as an
     /// object still open: in the reading that builds a member not arrived.
     let opensEmptyObject: Bool
+    /// The complete elements decoded by earlier snapshots of the document (rule 7); `nil` where
+    /// none are kept.
+    let cache: PartialElementCache?
 
     init(
         openContainers: Set<Int>, stringInProgress: Int?, pendingMembers: PartialOptions.PendingMembers,
-        opensEmptyObject: Bool = false
+        opensEmptyObject: Bool = false, cache: PartialElementCache? = nil
     ) {
         self.openContainers = openContainers
         self.stringInProgress = stringInProgress
         self.pendingMembers = pendingMembers
         self.opensEmptyObject = opensEmptyObject
+        self.cache = cache
     }
 
-    /// This reading with the map's empty object read as one still open.
+    /// This reading with the map's empty object read as one still open (it builds defaults, whose
+    /// elements are no elements of the document: it keeps none).
     var openingEmptyObjects: PartialReading {
         PartialReading(
             openContainers: openContainers, stringInProgress: stringInProgress, pendingMembers: pendingMembers,

@@ -91,11 +91,42 @@ struct PartialScanner {
     }
 
     /// Reads `bytes[from...]` (the bytes before were read already) and returns the offset of the
-    /// first byte that no document this scanner accepts can have there, or `nil`.
-    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    /// first byte that no document this scanner accepts can have there, or `nil`. With
+    /// `stopsAtEnd`, it reads nothing after the top-level value (a model's prose may follow it).
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, stopsAtEnd: Bool = false) -> Int? {
         var i = start
         let end = bytes.count
         while i < end {
+            if stopsAtEnd && phase == .done { return nil }
+            // Runs of plain text in a string, of a number's bytes and of whitespace between
+            // tokens take no step each.
+            switch phase {
+            case .string, .key:
+                guard escape == 0 && utf8Remaining == 0 else { break }
+                var j = i
+                while j < end {
+                    let byte = bytes[j]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80 { break }
+                    j &+= 1
+                }
+                guard j > i else { break }
+                if phase == .key {
+                    keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<j]))
+                } else {
+                    highSurrogate = false
+                    wholeEnd = j
+                }
+                i = j
+                continue
+            case .number:
+                while i < end && JSONScanner.continuesNumber(bytes[i]) { i &+= 1 }
+                guard i < end else { continue }
+            case .literal:
+                break
+            default:
+                while i < end && JSONText.isWhitespace(bytes[i]) { i &+= 1 }
+                guard i < end else { continue }
+            }
             let byte = bytes[i]
             offset = i
             if !step(byte) { return i }
@@ -291,22 +322,38 @@ struct PartialScanner {
     /// under ``PartialOptions/Strings/prefix``), then the brackets that close the containers
     /// still open. Only a suffix is cut, so every offset, line and column stays where it is.
     /// Returns `nil` while nothing can be shown.
-    func closedText(of bytes: [UInt8], strings: PartialOptions.Strings, pendingMembers: PartialOptions.PendingMembers)
-        -> (text: [UInt8], reading: PartialReading)?
-    {
+    /// Text before `start` (a model's prose) is blanked: each byte but a line feed becomes a space.
+    func closedText(
+        of bytes: [UInt8], from start: Int = 0, strings: PartialOptions.Strings,
+        pendingMembers: PartialOptions.PendingMembers, cache: PartialElementCache? = nil
+    ) -> (text: [UInt8], reading: PartialReading)? {
         var text: [UInt8]
         var stringStart: Int?
+        let end: Int
         if phase == .string && strings == .prefix {
-            text = Array(bytes[..<wholeEnd])
-            text.append(UInt8(ascii: "\""))
+            end = wholeEnd
             stringStart = tokenStart + 1
         } else {
-            text = Array(bytes[..<cut])
+            end = cut
         }
-        guard text.count > bomMatched else { return nil }
+        guard end > Swift.max(start, bomMatched) else { return nil }
+        if start == 0 {
+            text = Array(bytes[..<end])
+        } else {
+            text = Self.blanked(bytes[..<start])
+            text.append(contentsOf: bytes[start..<end])
+        }
+        if stringStart != nil { text.append(UInt8(ascii: "\"")) }
         for frame in frames.reversed() { text.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
         let reading = PartialReading(
-            openContainers: Set(frames.map(\.start)), stringInProgress: stringStart, pendingMembers: pendingMembers)
+            openContainers: Set(frames.map(\.start)), stringInProgress: stringStart, pendingMembers: pendingMembers,
+            cache: cache)
         return (text, reading)
+    }
+
+    /// `bytes` with every byte but a line feed made a space: skipped text, at the same offsets and
+    /// on the same lines.
+    static func blanked(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        bytes.map { $0 == 0x0A ? 0x0A : 0x20 }
     }
 }
