@@ -586,10 +586,11 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
     /// UTF-8 input ending in `}`, `]`, a quote or whitespace is decoded in place; the bytes are
     /// copied only if the map outlives the decode (``ValueMap/keepBytes()``). `options` are the
     /// settings read when a stream started (else they are read now); `origin` places a
-    /// stream's element in the whole stream, for the lines, columns and paths of its errors.
+    /// stream's element in the whole stream, for the lines, columns and paths of its errors;
+    /// `partial` marks what is still open in the closed text of a document arrived in part.
     func withDocument<R>(
         _ data: Data, report: ReportCollector? = nil, options: DecodingOptions? = nil, origin: DocumentOrigin? = nil,
-        _ body: (DecoderImpl) throws -> R
+        partial: PartialReading? = nil, _ body: (DecoderImpl) throws -> R
     ) throws -> R {
         let options = options ?? snapshot()
         do {
@@ -630,7 +631,7 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
                 func decodeRoot(_ map: ValueMap) throws -> R {
                     let impl = DecoderImpl(
                         map: map, options: options, entry: 0, pathNode: .root, report: report, reusesContainers: true,
-                        tracksUnusedKeys: true)
+                        tracksUnusedKeys: true, partial: partial)
                     defer { impl.endDecode() }
                     let value = try body(impl)
                     impl.reportUnusedKeys()

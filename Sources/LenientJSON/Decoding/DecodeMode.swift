@@ -25,24 +25,32 @@ struct DecodeMode {
     /// Whether a key is looked up by exact match alone: no normalized matching, no alias and no
     /// key path. Chosen once; the other matching is in `Keys/KeyedContainer+KeyMatching.swift`.
     let matchesKeysExactly: Bool
+    /// What is still open in a document that has arrived in part (`Partial/PartialReading.swift`);
+    /// `nil` in the decode of a whole document. A partial reading never reads values plainly:
+    /// its members and elements still open pass through `Partial/KeyedContainer+Partial.swift`.
+    let partial: PartialReading?
 
-    /// The mode of a decode that the caller started: errors described, no strict reading.
-    init(options: DecodingOptions, report: ReportCollector?) {
-        self.init(options: options, report: report, collection: nil, readsStrictly: false, describesErrors: true)
+    /// The mode of a decode that the caller started: errors described, no strict reading; with
+    /// `partial`, the reading of a document that has arrived in part.
+    init(options: DecodingOptions, report: ReportCollector?, partial: PartialReading? = nil) {
+        self.init(
+            options: options, report: report, collection: nil, readsStrictly: false, describesErrors: true,
+            partial: partial)
     }
 
     private init(
         options: DecodingOptions, report: ReportCollector?, collection: ErrorCollection?, readsStrictly: Bool,
-        describesErrors: Bool
+        describesErrors: Bool, partial: PartialReading?
     ) {
         self.options = options
         self.report = report
         self.collection = collection
         self.readsStrictly = readsStrictly
         self.describesErrors = describesErrors
+        self.partial = partial
         let policy = options.policy
         let usesDefaults = policy.missingValues == .useDefault || policy.invalidValues == .recover
-        readsValuesPlainly = !usesDefaults && options.registrations == nil && collection == nil
+        readsValuesPlainly = !usesDefaults && options.registrations == nil && collection == nil && partial == nil
         matchesKeysExactly =
             policy.keyMatching != .normalized && options.registrations == nil && options.keyPathSeparator == nil
     }
@@ -55,13 +63,16 @@ struct DecodeMode {
     /// sets an optional one to `nil`).
     private func with(
         options change: (inout DecodingOptions) -> Void = { _ in }, report: ReportCollector?? = nil,
-        collection: ErrorCollection?? = nil, readsStrictly: Bool? = nil, describesErrors: Bool? = nil
+        collection: ErrorCollection?? = nil, readsStrictly: Bool? = nil, describesErrors: Bool? = nil,
+        partial: PartialReading?? = nil
     ) -> DecodeMode {
         var options = self.options
         change(&options)
         return DecodeMode(
             options: options, report: report ?? self.report, collection: collection ?? self.collection,
-            readsStrictly: readsStrictly ?? self.readsStrictly, describesErrors: describesErrors ?? self.describesErrors
+            readsStrictly: readsStrictly ?? self.readsStrictly,
+            describesErrors: describesErrors ?? self.describesErrors,
+            partial: partial ?? self.partial
         )
     }
 
@@ -104,5 +115,12 @@ struct DecodeMode {
     /// parts are not events; the default is one).
     var buildingDefaults: DecodeMode {
         with(report: .some(nil))
+    }
+
+    /// The reading that builds the value of a member of a partial document that has not arrived
+    /// (`Partial/KeyedContainer+Partial.swift`): as ``buildingDefaults``, with an empty object
+    /// read as one still open, so that a nested model gets the defaults of its own members.
+    var buildingPendingDefaults: DecodeMode {
+        with(report: .some(nil), partial: .some(partial?.openingEmptyObjects))
     }
 }

@@ -112,14 +112,19 @@ extension DecoderImpl {
 
     /// `0`, `false`, `""`, `[]`, `[:]`, `nil`, or a nested type decoded from `{}`; `nil` for
     /// a type with no default (`Date`, `URL`, `UUID`, `Data`, a type whose `{}` decode fails).
-    func defaultValue<T: Decodable>(_ type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) -> T? {
+    /// With `pending`, the value of a member of a partial document that has not arrived: a nested
+    /// type is decoded from `{}` read as an object still open (``DecodeMode/buildingPendingDefaults``).
+    func defaultValue<T: Decodable>(
+        _ type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, pending: Bool = false
+    ) -> T? {
         if let scalar = scalarDefault(type) { return scalar }
         if T.self == Date.self || T.self == URL.self || T.self == UUID.self || T.self == Data.self { return nil }
         guard session.defaultDepth < 16 else { return nil }
         session.defaultDepth += 1
         defer { session.defaultDepth -= 1 }
         // Built without a report, by a decoder of its own where there is one.
-        let builder = report == nil ? self : nested(mode.buildingDefaults)
+        let builder =
+            pending ? nested(mode.buildingPendingDefaults) : report == nil ? self : nested(mode.buildingDefaults)
         if T.self is any OptionalDecodable.Type {
             return try? builder.unwrap(map.nullEntry, as: type, parent: parent, key: key)
         }

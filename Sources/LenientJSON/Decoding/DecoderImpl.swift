@@ -49,13 +49,14 @@ final class DecoderImpl: Decoder {
     /// calls ``endDecode()`` once the decode is over (else the decoder and its reused
     /// containers keep each other alive). With `tracksUnusedKeys`, a decode whose options and
     /// report ask for them tracks unused keys; the caller then calls ``reportUnusedKeys()``.
+    /// With `partial`, the map is the closed text of a document that has arrived in part.
     convenience init(
         map: ValueMap, options: DecodingOptions, entry: Int, pathNode: CodingPathNode, report: ReportCollector? = nil,
-        reusesContainers: Bool = false, tracksUnusedKeys: Bool = false
+        reusesContainers: Bool = false, tracksUnusedKeys: Bool = false, partial: PartialReading? = nil
     ) {
         let tracks = tracksUnusedKeys && options.reportsUnusedKeys && report != nil
         self.init(
-            map: map, mode: DecodeMode(options: options, report: report),
+            map: map, mode: DecodeMode(options: options, report: report, partial: partial),
             session: DecodeSession(map: map, tracksUnusedKeys: tracks), entry: entry,
             pathNode: pathNode, reusesContainers: reusesContainers)
     }

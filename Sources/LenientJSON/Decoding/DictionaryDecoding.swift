@@ -68,6 +68,9 @@ extension Dictionary: MemberwiseDictionary where Key: MemberName, Value: Decodab
             for (keyEntry, _) in map.members(of: object) { _ = try impl.keyString(keyEntry, path: path) }
         }
         var result = Self(minimumCapacity: map.childCount(object) / 2)
+        // An object still open in a partial document leaves out a member not yet built
+        // (`Partial/DecoderImpl+Partial.swift`).
+        let partial = impl.mode.partial.flatMap { $0.isOpen(object, in: map) ? $0 : nil }
         for (keyEntry, value) in map.members(of: object) {
             let name = try impl.keyString(keyEntry, path: path)
             let member: Key
@@ -87,7 +90,12 @@ extension Dictionary: MemberwiseDictionary where Key: MemberName, Value: Decodab
                 if !readsKeysFirst { _ = try impl.element(value, as: Value.self, parent: path, key: NameKey(name)) }
                 continue
             }
-            if let element = try impl.element(value, as: Value.self, parent: path, key: NameKey(name)) {
+            if let partial {
+                if let element = try impl.openElement(value, as: Value.self, parent: path, key: NameKey(name), partial)
+                {
+                    result[member] = element
+                }
+            } else if let element = try impl.element(value, as: Value.self, parent: path, key: NameKey(name)) {
                 result[member] = element
             }
         }

@@ -5,12 +5,16 @@ import Foundation
 /// (`DecoderImpl+ErrorCollection.swift`), then the registrations of the value's type
 /// (`Mapping/KeyedContainer+Registrations.swift`), then the policy's defaults for missing,
 /// `null` and invalid values (`DecoderImpl+Recovery.swift`). `KeyedContainer.swift` holds
-/// the plain read, which a decode without these layers runs alone.
+/// the plain read, which a decode without these layers runs alone. An object still open in a
+/// partial document is read first by `Partial/KeyedContainer+Partial.swift`.
 extension KeyedContainer {
     // MARK: Required values
 
     /// ``value(_:exact:_:)`` with the layers this decode has.
     func layeredValue<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
+        if let partial = impl.mode.partial, partial.isOpen(object, in: impl.map) {
+            return try pendingValue(key, partial, read)
+        }
         guard impl.collection != nil else { return try registeredOrDefaultValue(key, read) }
         do {
             return try registeredOrDefaultValue(key, read)
@@ -21,7 +25,7 @@ extension KeyedContainer {
 
     /// The registrations' value where they apply to `T`, else the value with the policy's defaults.
     @inline(__always)
-    private func registeredOrDefaultValue<T: Decodable>(
+    func registeredOrDefaultValue<T: Decodable>(
         _ key: Key, _ read: (Int, (any CodingKey)?) throws -> T
     ) throws -> T {
         if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations {
@@ -58,6 +62,9 @@ extension KeyedContainer {
     /// ``valueIfPresent(_:_:)`` with the layers this decode has (defaults act through the
     /// `Optional` rules of ``optionalValue(_:_:_:)``).
     func layeredValueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+        if let partial = impl.mode.partial, partial.isOpen(object, in: impl.map) {
+            return try pendingValueIfPresent(key, partial, read)
+        }
         guard impl.collection != nil else { return try registeredValueOrPresent(key, read) }
         do {
             return try registeredValueOrPresent(key, read)
@@ -67,7 +74,7 @@ extension KeyedContainer {
     }
 
     @inline(__always)
-    private func registeredValueOrPresent<T: Decodable>(
+    func registeredValueOrPresent<T: Decodable>(
         _ key: Key, _ read: (Int, (any CodingKey)?) throws -> T
     ) throws -> T? {
         if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations {
@@ -82,6 +89,9 @@ extension KeyedContainer {
     /// defaults, an empty one (from `empty`) where the value is missing, `null` or of the
     /// wrong kind, as ``valueOrDefault(_:_:)`` recovers a value.
     func layeredNested<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
+        if let partial = impl.mode.partial, partial.isOpen(object, in: impl.map) {
+            return try pendingNested(key, empty: empty, partial, make)
+        }
         guard impl.collection != nil else { return try nestedOrEmpty(key, empty: empty, make) }
         do {
             return try nestedOrEmpty(key, empty: empty, make)
@@ -90,7 +100,7 @@ extension KeyedContainer {
         }
     }
 
-    private func nestedOrEmpty<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
+    func nestedOrEmpty<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
         guard impl.usesDefaults else {
             let found = try require(key)
             if found.awaitsType { impl.typeKeyEvents(C.self) }

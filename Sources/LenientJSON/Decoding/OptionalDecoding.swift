@@ -24,8 +24,13 @@ extension Optional: OptionalDecodable where Wrapped: Decodable {
         throws -> Self
     {
         if impl.map.kind(entry) == .null { return .none }
-        return try impl.optional(entry, as: Wrapped.self, parent: parent, key: key) {
-            try impl.unwrap(entry, as: Wrapped.self, parent: parent, key: key)
+        do {
+            return try impl.optional(entry, as: Wrapped.self, parent: parent, key: key) {
+                try impl.unwrap(entry, as: Wrapped.self, parent: parent, key: key)
+            }
+        } catch is PartialValueNotBuilt {
+            // A value of a partial document that cannot be built yet is `nil` (SPEC 14, rule 2).
+            return .none
         }
     }
 }

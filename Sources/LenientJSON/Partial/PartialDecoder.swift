@@ -2,26 +2,141 @@ import Foundation
 
 /// One document that arrives in pieces, decoded as it grows.
 ///
-/// Made by ``LenientJSONDecoder/partial(_:options:)``. The decoder's policy, strategies,
-/// registrations and reporting apply as to ``LenientJSONDecoder/decode(_:from:)``.
+/// Made by ``LenientJSONDecoder/partial(_:options:)``. Append each piece as it arrives, take a
+/// ``snapshot()`` whenever something should be shown, and ``finish()`` once the last piece is in.
+/// The decoder's policy, strategies, registrations and reporting apply as to
+/// ``LenientJSONDecoder/decode(_:from:)``.
+///
+/// ```swift
+/// var partial = decoder.partial(Recipe.self)
+/// for try await piece in pieces {
+///     try partial.append(piece)
+///     show(partial.snapshot().value)      // nil until a Recipe can be built
+/// }
+/// let recipe = try partial.finish()
+/// ```
+///
+/// A snapshot shows only what is whole (a number once the byte after it has arrived, never `1`
+/// before `1000000`), and a string in progress as the text that has arrived (see
+/// ``PartialOptions``). Each piece is read once; the document is held once.
 public struct PartialDecoder<T: Decodable> {
     let decoder: LenientJSONDecoder
     let options: PartialOptions
+    /// Every byte appended.
     var bytes: [UInt8] = []
+    /// Where the document stands, read from the bytes appended.
+    var scanner = PartialScanner()
+    /// The error that ended the document, thrown again by every call.
+    var failure: (any Error)?
+    /// Whether the bytes are read only by ``finish()``: input that the scanner does not follow
+    /// (UTF-16 or UTF-32, JSON5, an object without braces), shown by no snapshot before the end.
+    var readsOnlyAtEnd: Bool
+    /// Under ``PartialOptions/Input/modelOutput``: where the candidate being read begins (`nil`
+    /// while prose is skipped), whether its complete value decoded, and how many were abandoned.
+    var candidateStart: Int?
+    var candidateAccepted = false
+    var candidatesAbandoned = 0
+
+    /// The decoder's settings, read once: every snapshot reads with them, so that a complete
+    /// element decoded by one is the same in the next (``cache``).
+    let settings: DecodingOptions
+    /// The complete elements that snapshots decoded (rule 7).
+    var cache = PartialElementCache()
 
     init(decoder: LenientJSONDecoder, options: PartialOptions) {
         self.decoder = decoder
         self.options = options
+        settings = decoder.snapshot()
+        readsOnlyAtEnd = settings.allowsJSON5 || settings.assumesTopLevelDictionary
     }
 
     /// Appends the next piece of the document.
     ///
     /// - Parameter bytes: The piece's bytes, UTF-8.
     /// - Throws: The `DecodingError` that ``LenientJSONDecoder/decode(_:from:)`` would throw, as
-    ///   soon as the bytes so far cannot begin any document it accepts; after that, every call throws it.
+    ///   soon as the bytes so far cannot begin any document it accepts (under
+    ///   ``PartialOptions/Input/json``, any byte but whitespace after the top-level value is
+    ///   such an error; under ``PartialOptions/Input/modelOutput``, the error of the last of 16
+    ///   candidates abandoned); after that, every call throws it again.
     public mutating func append(_ bytes: some Sequence<UInt8>) throws {
+        if let failure { throw failure }
+        // A copy of this decoder may read other bytes from here on: it keeps its own elements.
+        if !isKnownUniquelyReferenced(&cache) { cache = cache.copy() }
+        let start = self.bytes.count
         self.bytes.append(contentsOf: bytes)
+        guard !readsOnlyAtEnd else { return }
+        do {
+            switch options.input {
+            case .json: try readJSON(from: start)
+            case .modelOutput: try readModelOutput(from: start)
+            }
+        } catch {
+            failure = error
+            throw error
+        }
     }
+
+    /// Reads the bytes from `start` on as one JSON document.
+    private mutating func readJSON(from start: Int) throws {
+        let bad = bytes.withUnsafeBufferPointer { scanner.read($0, from: start) }
+        guard let bad else { return }
+        if bad < 4 && (bytes.prefix(4).contains(0) || bytes[0] == 0xFE || bytes[0] == 0xFF) {
+            // UTF-16 or UTF-32 (`InputEncoding`): read at the end only.
+            readsOnlyAtEnd = true
+            return
+        }
+        // The decoder's own scanner fails on the same byte (it scans before it decodes): its
+        // error is the one `decode(_:from:)` throws for any document that begins so (path, line,
+        // column, offset), its excerpt showing the bytes that have arrived.
+        _ = try decoder.decode(T.self, from: Data(bytes))
+        readsOnlyAtEnd = true
+    }
+
+    /// Reads the bytes from `start` on as a language model's answer (SPEC 14, rule 6): prose is
+    /// skipped up to the first `{` or `[`, which begins a candidate; a candidate that turns out
+    /// not to be JSON, or whose complete value does not decode as `T`, is abandoned for the next
+    /// `{` or `[` after its start. After 16 candidates, the last one's error is thrown.
+    private mutating func readModelOutput(from start: Int) throws {
+        var next = start
+        while !candidateAccepted {
+            if candidateStart == nil {
+                guard let open = bytes[next...].firstIndex(where: { $0 == 0x7B || $0 == 0x5B }) else { return }
+                candidateStart = open
+                scanner = PartialScanner()
+                next = open
+            }
+            guard let candidate = candidateStart else { return }
+            let bad = bytes.withUnsafeBufferPointer { scanner.read($0, from: next, stopsAtEnd: true) }
+            let error: any Error
+            if scanner.isDone {
+                let text = PartialScanner.blanked(bytes[..<candidate]) + bytes[candidate..<scanner.cut]
+                do {
+                    _ = try decoder.decode(T.self, from: Data(text))
+                    candidateAccepted = true
+                    return
+                } catch let decodeError {
+                    error = decodeError
+                }
+            } else if bad != nil {
+                let text = PartialScanner.blanked(bytes[..<candidate]) + bytes[candidate...]
+                do {
+                    _ = try decoder.decode(T.self, from: Data(text))
+                    error = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Not JSON."))
+                } catch let syntaxError {
+                    error = syntaxError
+                }
+            } else {
+                return
+            }
+            candidatesAbandoned += 1
+            if candidatesAbandoned == Self.maxCandidates { throw error }
+            candidateStart = nil
+            next = candidate + 1
+        }
+    }
+
+    /// How many candidates a model's answer may have (SPEC 14, rule 6).
+    static var maxCandidates: Int { 16 }
 
     /// Appends the next piece of the document.
     ///
@@ -33,31 +148,83 @@ public struct PartialDecoder<T: Decodable> {
 
     /// What can be shown of the document so far. Never throws.
     ///
+    /// The value is decoded from what has arrived: every object and array that has ended as in
+    /// a whole document, the members of an object still open that have not arrived as
+    /// ``PartialOptions/pendingMembers`` says, and no number, literal or key that may still grow.
+    /// After an error, the snapshot shows what arrived before the byte that made it.
+    ///
     /// - Returns: The value built from what has arrived, and what is still pending.
     public mutating func snapshot() -> PartialSnapshot<T> {
-        PartialSnapshot(value: nil, isComplete: false, pending: [], report: LenientDecodingReport(), bytesRead: bytesRead)
+        let bytesRead = bytes.count
+        let readsCandidate = options.input == .json || candidateStart != nil
+        guard !readsOnlyAtEnd, readsCandidate,
+            let (text, reading) = scanner.closedText(
+                of: bytes, from: candidateStart ?? 0, strings: options.strings, pendingMembers: options.pendingMembers,
+                cache: cache)
+        else {
+            return PartialSnapshot(
+                value: nil, isComplete: false, pending: readsOnlyAtEnd || !readsCandidate ? [] : scanner.pending,
+                report: LenientDecodingReport(), bytesRead: bytesRead)
+        }
+        let closed = Data(text)
+        let collector = ReportCollector()
+        let value: T?
+        do {
+            value = try decoder.withDocument(closed, report: collector, options: settings, partial: reading) { impl in
+                if reading.isInProgress(0, in: impl.map) && !PartialReading.readsPrefix(T.self) {
+                    throw PartialValueNotBuilt()
+                }
+                return try impl.unwrap(0, as: T.self, parent: .root, key: nil)
+            }
+        } catch {
+            value = nil
+        }
+        let batch = collector.takeBatch()
+        var snapshot = PartialSnapshot(
+            value: value, isComplete: isComplete, pending: scanner.pending,
+            report: value == nil ? LenientDecodingReport() : batch.map(LenientDecodingReport.init) ?? .init(),
+            bytesRead: bytesRead)
+        snapshot.closedText = closed
+        snapshot.decoder = decoder
+        return snapshot
     }
 
-    /// Decodes the whole document: what ``LenientJSONDecoder/decode(_:from:)`` returns for every byte appended.
+    /// Decodes the whole document: what ``LenientJSONDecoder/decode(_:from:)`` returns for every
+    /// byte appended.
     ///
     /// - Returns: The decoded value.
-    /// - Throws: The error of ``LenientJSONDecoder/decode(_:from:)``; a document cut short is an error.
+    /// - Throws: The error of ``LenientJSONDecoder/decode(_:from:)``, or the error an
+    ///   ``append(_:)-(Sequence<UInt8>)`` threw; a document cut short is an error ("unexpected
+    ///   end of input", with line and column). Under ``PartialOptions/Input/modelOutput``, what
+    ///   ``LenientJSONDecoder/decode(_:fromModelOutput:)`` returns or throws for the text.
     public mutating func finish() throws -> T {
-        try decoder.decode(T.self, from: Data(bytes))
+        if let failure { throw failure }
+        if options.input == .modelOutput {
+            return try decoder.decode(T.self, fromModelOutput: String(decoding: bytes, as: UTF8.self))
+        }
+        return try decoder.decode(T.self, from: Data(bytes))
     }
 
     /// Decodes the whole document, recording the events of the rules that acted.
     ///
-    /// - Parameter report: The report that receives the events.
+    /// - Parameter report: The report that receives the events, as
+    ///   ``LenientJSONDecoder/decode(_:from:report:)`` adds them.
     /// - Returns: The decoded value.
-    /// - Throws: The error of ``LenientJSONDecoder/decode(_:from:report:)``.
+    /// - Throws: The error of ``LenientJSONDecoder/decode(_:from:report:)``, or the error an
+    ///   ``append(_:)-(Sequence<UInt8>)`` threw.
     public mutating func finish(report: inout LenientDecodingReport) throws -> T {
-        try decoder.decode(T.self, from: Data(bytes), report: &report)
+        if let failure { throw failure }
+        if options.input == .modelOutput {
+            return try decoder.decode(T.self, fromModelOutput: String(decoding: bytes, as: UTF8.self), report: &report)
+        }
+        return try decoder.decode(T.self, from: Data(bytes), report: &report)
     }
 
     /// The bytes appended so far.
     public var bytesRead: Int { bytes.count }
 
-    /// Whether the top-level value has ended.
-    public var isComplete: Bool { false }
+    /// Whether the top-level value has ended: any byte but whitespace appended after it is an error.
+    public var isComplete: Bool {
+        !readsOnlyAtEnd && scanner.isDone && (options.input == .json || candidateAccepted)
+    }
 }

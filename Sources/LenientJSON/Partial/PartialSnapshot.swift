@@ -1,11 +1,20 @@
+import Foundation
+
 /// What a ``PartialDecoder`` can show of its document so far.
 ///
 /// A value appears only once it is whole, except a string in progress under
 /// ``PartialOptions/Strings/prefix``; ``pending`` lists the values begun and not ended.
+///
+/// ```swift
+/// let snapshot = partial.snapshot()
+/// if let recipe = snapshot.value { show(recipe) }
+/// if snapshot.isComplete(at: "$.steps") { enableStart() }
+/// ```
 public struct PartialSnapshot<T> {
     /// The value built from what has arrived; `nil` while no value of `T` can be built.
     public var value: T?
-    /// Whether the top-level value has ended: ``value`` is then final.
+    /// Whether the top-level value has ended: ``value`` is then final, the value
+    /// ``LenientJSONDecoder/decode(_:from:)`` returns.
     public var isComplete: Bool
     /// The paths of the values begun and not ended, outermost first:
     /// `["$", "$.steps", "$.steps[2]", "$.steps[2].text"]`.
@@ -14,6 +23,11 @@ public struct PartialSnapshot<T> {
     public var report: LenientDecodingReport
     /// The bytes appended so far.
     public var bytesRead: Int
+    /// The text the value was decoded from (`PartialScanner.swift`), where ``isComplete(at:)``
+    /// looks for a path; `nil` when nothing has arrived whole.
+    var closedText: Data?
+    /// The decoder that read ``closedText``.
+    var decoder: LenientJSONDecoder?
 
     /// Creates a snapshot.
     ///
@@ -31,13 +45,22 @@ public struct PartialSnapshot<T> {
         self.bytesRead = bytesRead
     }
 
-    /// Whether the value at `path` has ended.
+    /// Whether the value at `path` has begun and ended.
     ///
-    /// - Parameter path: A path as reports write it (`$.steps[2].text`), keys as the input spells them.
-    /// - Returns: `true` when that value has arrived whole; `false` when it is in progress or has
-    ///   not begun.
+    /// ```swift
+    /// snapshot.isComplete(at: "$.steps[2].text")
+    /// ```
+    ///
+    /// - Parameter path: A path as reports write it (`$`, `$.steps[2].text`, `$['first name']`),
+    ///   keys as the input spells them.
+    /// - Returns: `true` when that value has arrived whole; `false` when it is in progress, has
+    ///   not begun, or `path` is not a path.
     public func isComplete(at path: String) -> Bool {
-        fatalError("PartialSnapshot.isComplete(at:) is not written yet")
+        guard !pending.contains(path), let closedText, let decoder,
+            let components = PartialPath.components(of: path)
+        else { return false }
+        if components.isEmpty { return isComplete }
+        return (try? decoder.withDocument(closedText) { impl in _ = try impl.locate(components) }) != nil
     }
 }
 

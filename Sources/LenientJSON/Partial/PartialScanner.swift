@@ -1,0 +1,359 @@
+import Foundation
+
+/// Reads a JSON document as its bytes arrive, each byte once (SPEC 14, rule 7): a state machine
+/// that resumes wherever the last piece ended (inside a key, a string, an escape, a `\u` escape,
+/// a UTF-8 sequence, a number or a literal). It accepts what `JSONScanner` accepts (a trailing
+/// comma before `}` or `]` included) and says at which byte the text stops being the beginning
+/// of such a document. It knows the containers still open, the value in progress and where the
+/// last complete piece ends, from which ``closedText(of:strings:)`` makes a document that the
+/// decoder reads (`PartialDecoder.swift`).
+struct PartialScanner {
+    /// What the next byte may be.
+    enum Phase {
+        /// A value (the top-level value, or after `:`).
+        case value
+        /// A value or `]`: after `[` or a comma in an array.
+        case valueOrClose
+        /// A key or `}`: after `{` or a comma in an object.
+        case keyOrClose
+        /// Inside a key.
+        case key
+        /// `:` after a key.
+        case colon
+        /// Inside a string value.
+        case string
+        /// Inside a number, which ends at the first byte that cannot continue it.
+        case number
+        /// Inside `true`, `false` or `null`.
+        case literal
+        /// A comma or the end of the container, after a value.
+        case afterValue
+        /// Whitespace only, after the top-level value.
+        case done
+    }
+
+    /// An object or array still open.
+    struct Frame {
+        let isObject: Bool
+        /// The byte offset of its `{` or `[`.
+        let start: Int
+        /// Its path, as reports write it.
+        let path: String
+        /// Its complete members or elements so far.
+        var count = 0
+        /// The key of the member being read, as the input spells it.
+        var key = ""
+    }
+
+    static let maxDepth = JSONScanner.maxDepth
+
+    private(set) var phase = Phase.value
+    private(set) var frames: [Frame] = []
+    /// The bytes read so far.
+    private(set) var offset = 0
+    /// Where the last complete piece ends: a value, or the `{` or `[` of a container still open.
+    private(set) var cut = 0
+    /// Where the token being read (string, number, literal) starts.
+    private(set) var tokenStart = 0
+    /// Where the last whole character of the string value being read ends: never inside an
+    /// escape, a UTF-8 sequence, or between the two `\u` escapes of a surrogate pair.
+    private(set) var wholeEnd = 0
+
+    /// 0: plain text; 1: after a backslash; 2...5: after `\u` and that many hex digits less 2.
+    private var escape = 0
+    private var hex: UInt32 = 0
+    private var quoteInHex = false
+    private var utf8Remaining = 0
+    private var highSurrogate = false
+    private var literal: [UInt8] = []
+    private var literalIndex = 0
+    private var keyBytes: [UInt8] = []
+    private var bomMatched = 0
+
+    /// Whether the top-level value has ended.
+    var isDone: Bool { phase == .done }
+
+    /// Whether a string value, number or literal is being read.
+    var hasScalarInProgress: Bool { phase == .string || phase == .number || phase == .literal }
+
+    /// The paths of the values begun and not ended, outermost first.
+    var pending: [String] {
+        var paths = frames.map(\.path)
+        if hasScalarInProgress { paths.append(childPath) }
+        return paths
+    }
+
+    /// The path of the value that begins next (or is being read) in the innermost open container.
+    private var childPath: String {
+        guard let top = frames.last else { return "$" }
+        if top.isObject { return top.path + JSONPath.segment(forKey: top.key) }
+        return top.path + "[\(top.count)]"
+    }
+
+    /// Reads `bytes[from...]` (the bytes before were read already) and returns the offset of the
+    /// first byte that no document this scanner accepts can have there, or `nil`. With
+    /// `stopsAtEnd`, it reads nothing after the top-level value (a model's prose may follow it).
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, stopsAtEnd: Bool = false) -> Int? {
+        var i = start
+        let end = bytes.count
+        while i < end {
+            if stopsAtEnd && phase == .done { return nil }
+            // Runs of plain text in a string, of a number's bytes and of whitespace between
+            // tokens take no step each.
+            switch phase {
+            case .string, .key:
+                guard escape == 0 && utf8Remaining == 0 else { break }
+                var j = i
+                while j < end {
+                    let byte = bytes[j]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80 { break }
+                    j &+= 1
+                }
+                guard j > i else { break }
+                if phase == .key {
+                    keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<j]))
+                } else {
+                    highSurrogate = false
+                    wholeEnd = j
+                }
+                i = j
+                continue
+            case .number:
+                while i < end && JSONScanner.continuesNumber(bytes[i]) { i &+= 1 }
+                guard i < end else { continue }
+            case .literal:
+                break
+            default:
+                while i < end && JSONText.isWhitespace(bytes[i]) { i &+= 1 }
+                guard i < end else { continue }
+            }
+            let byte = bytes[i]
+            offset = i
+            if !step(byte) { return i }
+            i += 1
+        }
+        offset = end
+        return nil
+    }
+
+    /// Reads one byte at `offset`; `false` where it is an error.
+    private mutating func step(_ byte: UInt8) -> Bool {
+        while true {
+            switch phase {
+            case .value, .valueOrClose:
+                if JSONText.isWhitespace(byte) { return true }
+                if phase == .valueOrClose && byte == UInt8(ascii: "]") { return close(byte) }
+                if frames.isEmpty && offset < 3 && offset == bomMatched && byte == [0xEF, 0xBB, 0xBF][offset] {
+                    bomMatched += 1
+                    return true
+                }
+                if bomMatched > 0 && bomMatched < 3 { return false }
+                return beginValue(byte)
+            case .keyOrClose:
+                if JSONText.isWhitespace(byte) { return true }
+                if byte == UInt8(ascii: "}") { return close(byte) }
+                guard byte == UInt8(ascii: "\"") else { return false }
+                keyBytes.removeAll(keepingCapacity: true)
+                escape = 0
+                phase = .key
+                return true
+            case .key:
+                if escape == 0 && byte == UInt8(ascii: "\"") {
+                    frames[frames.count - 1].key = Self.keyName(keyBytes)
+                    phase = .colon
+                    return true
+                }
+                keyBytes.append(byte)
+                return stringByte(byte)
+            case .colon:
+                if JSONText.isWhitespace(byte) { return true }
+                guard byte == UInt8(ascii: ":") else { return false }
+                phase = .value
+                return true
+            case .string:
+                if escape == 0 && byte == UInt8(ascii: "\"") {
+                    completeValue(endingAt: offset + 1)
+                    return true
+                }
+                return stringByte(byte)
+            case .number:
+                if JSONScanner.continuesNumber(byte) { return true }
+                completeValue(endingAt: offset)
+                continue
+            case .literal:
+                guard byte == literal[literalIndex] else { return false }
+                literalIndex += 1
+                if literalIndex == literal.count { completeValue(endingAt: offset + 1) }
+                return true
+            case .afterValue:
+                if JSONText.isWhitespace(byte) { return true }
+                guard let top = frames.last else { return false }
+                if byte == UInt8(ascii: ",") {
+                    phase = top.isObject ? .keyOrClose : .valueOrClose
+                    return true
+                }
+                return close(byte)
+            case .done:
+                return JSONText.isWhitespace(byte)
+            }
+        }
+    }
+
+    /// Begins the value whose first byte is `byte`.
+    private mutating func beginValue(_ byte: UInt8) -> Bool {
+        tokenStart = offset
+        switch byte {
+        case UInt8(ascii: "\""):
+            escape = 0
+            utf8Remaining = 0
+            highSurrogate = false
+            wholeEnd = offset + 1
+            phase = .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            phase = .number
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard frames.count < Self.maxDepth else { return false }
+            let isObject = byte == UInt8(ascii: "{")
+            frames.append(Frame(isObject: isObject, start: offset, path: childPath))
+            cut = offset + 1
+            phase = isObject ? .keyOrClose : .valueOrClose
+        case UInt8(ascii: "t"): beginLiteral("true")
+        case UInt8(ascii: "f"): beginLiteral("false")
+        case UInt8(ascii: "n"): beginLiteral("null")
+        default: return false
+        }
+        return true
+    }
+
+    private mutating func beginLiteral(_ text: String) {
+        literal = Array(text.utf8)
+        literalIndex = 1
+        phase = .literal
+    }
+
+    /// Ends the innermost container with `byte`, if `byte` is its closing bracket.
+    private mutating func close(_ byte: UInt8) -> Bool {
+        guard let top = frames.last, byte == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+            return false
+        }
+        frames.removeLast()
+        completeValue(endingAt: offset + 1)
+        return true
+    }
+
+    /// Notes a value that ends before `end`.
+    private mutating func completeValue(endingAt end: Int) {
+        cut = end
+        if frames.isEmpty {
+            phase = .done
+        } else {
+            frames[frames.count - 1].count += 1
+            phase = .afterValue
+        }
+    }
+
+    /// Reads one byte inside a string (a key's or a value's), other than its closing quote.
+    /// `JSONScanner` checks only that a `\u` escape has four bytes, none of them a quote;
+    /// everything else in a string is checked when it is decoded.
+    private mutating func stringByte(_ byte: UInt8) -> Bool {
+        switch escape {
+        case 0:
+            if byte == UInt8(ascii: "\\") {
+                escape = 1
+            } else if byte < 0x80 || byte >= 0xC0 {
+                utf8Remaining = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : byte >= 0xC0 ? 1 : 0
+                if utf8Remaining == 0 { wholeCharacter() }
+            } else if utf8Remaining > 1 {
+                utf8Remaining -= 1
+            } else {
+                utf8Remaining = 0
+                wholeCharacter()
+            }
+        case 1:
+            if byte == UInt8(ascii: "u") {
+                escape = 2
+                hex = 0
+                quoteInHex = false
+            } else {
+                escape = 0
+                wholeCharacter()
+            }
+        default:
+            if byte == UInt8(ascii: "\"") { quoteInHex = true }
+            hex = hex << 4 | UInt32(Self.hexValue(byte))
+            escape += 1
+            guard escape == 6 else { return true }
+            escape = 0
+            if quoteInHex { return false }
+            if (0xD800...0xDBFF).contains(hex) && !highSurrogate {
+                highSurrogate = true
+            } else {
+                wholeCharacter()
+            }
+        }
+        return true
+    }
+
+    private mutating func wholeCharacter() {
+        highSurrogate = false
+        wholeEnd = offset + 1
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return 0
+        }
+    }
+
+    /// A key's name as the input spells it: its escapes decoded (the raw text where they are malformed).
+    static func keyName(_ raw: [UInt8]) -> String {
+        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+        let quoted = [UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")]
+        return (try? JSONDecoder().decode(String.self, from: Data(quoted))) ?? String(decoding: raw, as: UTF8.self)
+    }
+
+    // MARK: Closed text
+
+    /// What a decoder reads of the bytes so far: the bytes up to the end of the last complete
+    /// piece (with a string value in progress up to its last whole character and a closing quote,
+    /// under ``PartialOptions/Strings/prefix``), then the brackets that close the containers
+    /// still open. Only a suffix is cut, so every offset, line and column stays where it is.
+    /// Returns `nil` while nothing can be shown.
+    /// Text before `start` (a model's prose) is blanked: each byte but a line feed becomes a space.
+    func closedText(
+        of bytes: [UInt8], from start: Int = 0, strings: PartialOptions.Strings,
+        pendingMembers: PartialOptions.PendingMembers, cache: PartialElementCache? = nil
+    ) -> (text: [UInt8], reading: PartialReading)? {
+        var text: [UInt8]
+        var stringStart: Int?
+        let end: Int
+        if phase == .string && strings == .prefix {
+            end = wholeEnd
+            stringStart = tokenStart + 1
+        } else {
+            end = cut
+        }
+        guard end > Swift.max(start, bomMatched) else { return nil }
+        if start == 0 {
+            text = Array(bytes[..<end])
+        } else {
+            text = Self.blanked(bytes[..<start])
+            text.append(contentsOf: bytes[start..<end])
+        }
+        if stringStart != nil { text.append(UInt8(ascii: "\"")) }
+        for frame in frames.reversed() { text.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
+        let reading = PartialReading(
+            openContainers: Set(frames.map(\.start)), stringInProgress: stringStart, pendingMembers: pendingMembers,
+            cache: cache)
+        return (text, reading)
+    }
+
+    /// `bytes` with every byte but a line feed made a space: skipped text, at the same offsets and
+    /// on the same lines.
+    static func blanked(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        bytes.map { $0 == 0x0A ? 0x0A : 0x20 }
+    }
+}
