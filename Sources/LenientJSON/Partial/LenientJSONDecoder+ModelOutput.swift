@@ -70,9 +70,11 @@ extension LenientJSONDecoder {
         let readers = reportReaders()
         let collects = report != nil || readers.onReport != nil || readers.statistics != nil
         let options = snapshot()
-        // A byte order mark is not part of the text, as for decode(_:from:): places count from after it.
+        // A byte order mark is not part of the text, as for decode(_:from:): lines and columns count
+        // from after it, and offsets count it (offsets in the text as given).
         var bytes = Array(text.utf8)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let leadingByteCount = bytes.starts(with: Self.byteOrderMark) ? Self.byteOrderMark.count : 0
+        bytes.removeFirst(leadingByteCount)
         let search = ModelOutputCandidates(bytes: bytes, allowsJSON5: options.allowsJSON5)
         // The last candidate tried, and its error: one whose brackets never close is decoded
         // for its error only if it is the last.
@@ -87,12 +89,16 @@ extension LenientJSONDecoder {
             }
             let collector = collects ? ReportCollector(hashesPatterns: readers.statistics != nil) : nil
             do {
-                let value = try decodeCandidate(type, candidate, of: search, options: options, collector: collector)
+                let value = try decodeCandidate(
+                    type, candidate, of: search, options: options, collector: collector,
+                    leadingByteCount: leadingByteCount)
                 var batches: [EventBatch] = []
                 let before = SkippedTextEvents.event(
-                    skipping: 0..<candidate.start, of: search.bytes, isBeforeValue: true, type: type)
+                    skipping: 0..<candidate.start, of: search.bytes, isBeforeValue: true, type: type,
+                    leadingByteCount: leadingByteCount)
                 let after = SkippedTextEvents.event(
-                    skipping: end..<search.bytes.count, of: search.bytes, isBeforeValue: false, type: type)
+                    skipping: end..<search.bytes.count, of: search.bytes, isBeforeValue: false, type: type,
+                    leadingByteCount: leadingByteCount)
                 if collects {
                     if let before { batches.append(EventBatch(events: [before])) }
                     if let batch = collector?.takeBatch() { batches.append(batch) }
@@ -107,16 +113,20 @@ extension LenientJSONDecoder {
         deliver([], to: report, readers)
         guard let last else { throw failure(DecodingErrors.noModelOutputValue(byteCount: search.bytes.count)) { [] } }
         if let error = last.error { throw error }
-        return try decodeCandidate(type, last.candidate, of: search, options: options, collector: nil)
+        return try decodeCandidate(
+            type, last.candidate, of: search, options: options, collector: nil, leadingByteCount: leadingByteCount)
     }
 
     /// Decodes `candidate` from its masked copy (``ModelOutputCandidates/maskedCopy(of:)``), as
-    /// ``decode(_:from:)`` decodes a document, its places counted in the whole text.
+    /// ``decode(_:from:)`` decodes a document, its places counted in the whole text; the copy
+    /// starts with the text's byte-order mark where it had one (`leadingByteCount`), which the
+    /// decode then counts in offsets only, as ``decode(_:from:)`` does.
     private func decodeCandidate<T: Decodable>(
         _ type: T.Type, _ candidate: ModelOutputCandidates.Candidate, of search: ModelOutputCandidates,
-        options: DecodingOptions, collector: ReportCollector?
+        options: DecodingOptions, collector: ReportCollector?, leadingByteCount: Int
     ) throws -> T {
-        let data = search.maskedCopy(of: candidate)
+        var data = search.maskedCopy(of: candidate)
+        if leadingByteCount > 0 { data.insert(contentsOf: Self.byteOrderMark, at: data.startIndex) }
         let origin = DocumentOrigin(path: [], location: search.origin(of: candidate))
         do {
             return try withDocument(data, report: collector, options: options, origin: origin) { impl in
@@ -145,6 +155,11 @@ extension LenientJSONDecoder {
         readers.statistics?.add(batches)
         if !batches.isEmpty, let onReport = readers.onReport { onReport(events) }
     }
+}
+
+extension LenientJSONDecoder {
+    /// UTF-8's byte-order mark.
+    fileprivate static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }
 
 extension DecodingErrors {

@@ -22,8 +22,10 @@ enum SkippedTextEvents {
     ///   - bytes: The whole answer.
     ///   - isBeforeValue: Whether the span comes before the value (else after it).
     ///   - type: The type the value decoded as.
+    ///   - leadingByteCount: The bytes of the text as given before `bytes` (a byte-order mark),
+    ///     which the event's offset counts.
     static func event(
-        skipping range: Range<Int>, of bytes: [UInt8], isBeforeValue: Bool, type: Any.Type
+        skipping range: Range<Int>, of bytes: [UInt8], isBeforeValue: Bool, type: Any.Type, leadingByteCount: Int = 0
     ) -> LenientDecodingEvent? {
         var lower = range.lowerBound
         var upper = range.upperBound
@@ -41,7 +43,7 @@ enum SkippedTextEvents {
             + (isBeforeValue ? "before" : "after") + " the JSON value: " + quoted
         return LenientDecodingEvent(
             kind: .skippedText, rule: .textSkipped, path: "$", pointer: "", line: location.line,
-            column: location.column, offset: lower, found: .string(String(text.prefix(foundLimit))),
+            column: location.column, offset: lower + leadingByteCount, found: .string(String(text.prefix(foundLimit))),
             type: String(describing: type), description: LenientDecodingEvent.sentence(what, at: "$", location))
     }
 
