@@ -66,6 +66,27 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        // Recorded model streams (an OpenAI-style chat completion, an Anthropic-style tool call) and a reader of
+        // server-sent events; no server or client here.
+        .target(
+            name: "ModelStreams",
+            dependencies: [.product(name: "LenientJSON", package: "LenientJSON")],
+            resources: [.copy("Resources")]
+        ),
+        // A Hummingbird route that replays the recorded streams as server-sent events.
+        .target(
+            name: "ModelStreamReplay",
+            dependencies: ["ModelStreams", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        // An AsyncHTTPClient client that feeds a streamed answer's text to `snapshots(of:fromText:)`.
+        .target(
+            name: "ModelStreamClient",
+            dependencies: [
+                "ModelStreams",
+                .product(name: "LenientJSON", package: "LenientJSON"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .executableTarget(
             name: "order-webhook",
             dependencies: [
@@ -82,6 +103,9 @@ let package = Package(
                 "OrderWebhookHummingbird",
                 "OrderWebhookVapor",
                 "ExportClient",
+                "ModelStreams",
+                "ModelStreamReplay",
+                "ModelStreamClient",
                 .product(name: "LenientJSON", package: "LenientJSON"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -78,3 +78,5 @@ for event in report.events {
 }
 print("\n== Summary")
 print(report.summary)
+
+PartialDemo.run()

@@ -247,6 +247,23 @@ struct PartialSnapshotsTests {
         #expect(LenientDecodingProblem(thrown) == expected)
     }
 
+    /// A model that is not `Sendable`: its snapshots are made in the consumer's task, never sent.
+    final class Note: Decodable {
+        var text: String
+    }
+
+    @MainActor
+    @Test("a main-actor loop reads snapshots of a model that is not Sendable")
+    func mainActorLoop() async throws {
+        var texts: [String] = []
+        let source = CountedFragments(fragments: [#"{"text": "a"#, #"bc"}"#])
+        for try await snapshot in LenientJSONDecoder().snapshots(of: Note.self, fromText: source) {
+            texts.append(snapshot.value?.text ?? "")
+        }
+        #expect(texts.last == "abc")
+        #expect(texts.allSatisfy { "abc".hasPrefix($0) && !$0.isEmpty })
+    }
+
     /// The problem of the `DecodingError` `body` throws.
     static func problem(_ body: () throws -> Void) -> LenientDecodingProblem? {
         do {
