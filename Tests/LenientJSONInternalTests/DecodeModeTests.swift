@@ -54,14 +54,20 @@ struct DecodeModeTests {
         #expect(!root.strictReading.decodesPlainTypesDirectly, "a strict reading keeps its bookkeeping")
     }
 
-    @Test("the reading without structural rules keeps everything but those rules and recovery", arguments: policies)
+    @Test(
+        "the reading without structural rules keeps everything but those rules, recovery and described errors",
+        arguments: policies)
     func withoutStructuralRules(policy: LenientPolicy) {
         let root = Self.rootMode(policy)
         var expected = Shape(root)
         expected.policy.coercions.subtract(LenientPolicy.Coercions.structural)
         expected.policy.missingValues = .throw
         expected.policy.invalidValues = .throw
+        expected.describesErrors = false
         #expect(Shape(root.withoutStructuralRules) == expected)
+        #expect(root.withoutStructuralRules.readsWithoutStructuralRules)
+        #expect(!root.withoutStructuralRules.strictReading.readsWithoutStructuralRules)
+        #expect(!root.readsWithoutStructuralRules)
     }
 
     @Test("collecting: no report, no identity map, the given collection", arguments: policies)

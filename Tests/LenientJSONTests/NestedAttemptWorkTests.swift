@@ -53,6 +53,54 @@ import Testing
         return Data(text.utf8)
     }
 
+    /// Counts the calls of `Leaf.init(from:)` in one decode (one thread). Large enough (its
+    /// `values`) to be worth keeping rather than reading again.
+    struct Leaf: Decodable, Equatable {
+        var value: Int
+        var values: [Int]
+
+        enum CodingKeys: String, CodingKey { case value, values }
+
+        init(from decoder: any Decoder) throws {
+            (decoder.userInfo[NestedAttemptWorkTests.callsKey] as? Calls)?.count += 1
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            value = try container.decode(Int.self, forKey: .value)
+            values = try container.decode([Int].self, forKey: .values)
+        }
+    }
+
+    /// A leaf read before the member where the reading without structural rules fails.
+    struct Pair: Decodable, Equatable {
+        var leaf: Leaf
+        var items: [Int]
+    }
+
+    /// `count` pairs; messy: each leaf's value a string (a coercion) and each pair's `items` a
+    /// single number (wrapped by a structural rule).
+    static func pairs(_ count: Int, messy: Bool) -> Data {
+        let values = "[" + (0..<64).map(String.init).joined(separator: ", ") + "]"
+        let body = (0..<count).map { index in
+            messy
+                ? #"{"leaf": {"value": "\#(index)", "values": \#(values)}, "items": \#(index)}"#
+                : #"{"leaf": {"value": \#(index), "values": \#(values)}, "items": [\#(index)]}"#
+        }
+        return Data(("[" + body.joined(separator: ", ") + "]").utf8)
+    }
+
+    @Test(arguments: [1, 16])
+    func aValueReadBeforeTheStructuralRuleIsNotReadAgain(count: Int) throws {
+        let expected = try JSONDecoder().decode([Pair].self, from: Self.pairs(count, messy: false))
+        let calls = Calls()
+        let decoder = LenientJSONDecoder()
+        decoder.userInfo[Self.callsKey] = calls
+        let value = try decoder.decode([Pair].self, from: Self.pairs(count, messy: true))
+        #expect(value == expected)
+        // Per leaf: the lenient reading and the strict one. The reading of its pair without
+        // structural rules takes the leaf as read, except in the first pair: the document has
+        // had no structural rule before it.
+        #expect(calls.count <= 2 * count + 1, "\(calls.count) calls for \(count) pairs")
+    }
+
     @Test(arguments: [8, 32])
     func eachLevelIsReadAConstantNumberOfTimes(depth: Int) throws {
         let expected = try JSONDecoder().decode(Level.self, from: Self.document(depth: depth, messy: false))

@@ -16,6 +16,7 @@ extension DecoderImpl {
         else { return nil }
         let nested = DecoderImpl(map: embedded, options: options, entry: 0, pathNode: parent, report: report)
         guard let value = try? nested.unwrap(0, as: type, parent: parent, key: key) else { return nil }
+        session.unrepeatedCount &+= 1
         try recordLeniency(
             .coerced, .jsonEmbedded, entry: entry, parent: parent, key: key, type: T.self,
             .text("Decoded the JSON text in a string as \(DecodingErrors.typeName(T.self))."))

@@ -23,6 +23,13 @@ final class DecodeSession {
     /// decoder's pick that needed one is checked against a reading without them
     /// (`DecoderImpl+Alternatives.swift`).
     var structuralCount = 0
+    /// How many times a rule acted so far that the reading without structural rules may not
+    /// repeat: an event other than a coercion or a key match (a default used, an element
+    /// dropped, a value recovered as `nil`, what a registration did), and JSON text in a string
+    /// read as a value (by a decoder whose structural rules this session does not count). A
+    /// value whose decode moved neither this nor ``structuralCount`` reads alike without the
+    /// structural rules (`DecoderImpl+Alternatives.swift`).
+    var unrepeatedCount = 0
     /// How many keyed lookups found their member so far (an `Optional` model whose object
     /// supplied none of its keys is `nil` under defaults).
     var keysFound = 0

@@ -30,7 +30,73 @@ extension DecoderImpl {
             return try decodeStrictlyOnce(
                 entry, as: type, parent: parent, key: key(), registration: currentRegistration)
         }
-        if mode.readsWithoutStructuralRules { try throwIfUnstructuredFailed(entry, as: type) }
+        if mode.readsWithoutStructuralRules {
+            return try decodeWithoutStructure(
+                entry, as: type, parent: parent, key: key(), node: node, isDictionary: isDictionary)
+        }
+        if keepsValuesForUnstructured && session.structuralCount != 0
+            && map.next(after: entry) &- entry >= UnstructuredReadings.keptEntries
+        {
+            return try decodeKeeping(
+                entry, as: type, parent: parent, key: key(), node: node, isDictionary: isDictionary)
+        }
+        return try decodeUnderPolicy(
+            entry, as: type, parent: parent, key: key(), node: node, isDictionary: isDictionary)
+    }
+
+    /// ``decodePlain(_:as:parent:key:node:isDictionary:)`` in the reading without structural
+    /// rules: an attempt of the same value that failed fails again at once, and a value the
+    /// decoder that started this reading kept is that value, helped as it was then (so that
+    /// the values around it are read again strictly as they would be).
+    @inline(never)
+    private func decodeWithoutStructure<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+        node: consuming CodingPathNode, isDictionary: Bool
+    ) throws -> T {
+        if let readings = unstructuredReadings {
+            let attempt = StrictAttempt(entry: entry, type: ObjectIdentifier(type))
+            if let error = readings.failures[attempt] { throw error }
+            if let kept = readings.values[attempt], let value = kept.value as? T {
+                if kept.helped { session.leniencyCount &+= 1 }
+                if kept.foundKeys { session.keysFound &+= 1 }
+                return value
+            }
+        }
+        return try decodeUnderPolicy(
+            entry, as: type, parent: parent, key: key(), node: node, isDictionary: isDictionary)
+    }
+
+    /// ``decodeUnderPolicy(_:as:parent:key:node:isDictionary:)``, keeping the value where no
+    /// structural rule and no recovery acted in its decode: the reading without structural
+    /// rules reads it alike, so a value around it read so takes it from
+    /// ``UnstructuredReadings/values`` instead of reading it again.
+    @inline(never)
+    private func decodeKeeping<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+        node: consuming CodingPathNode, isDictionary: Bool
+    ) throws -> T {
+        let leniencyBefore = session.leniencyCount
+        let structuralBefore = session.structuralCount
+        let unrepeatedBefore = session.unrepeatedCount
+        let keysBefore = session.keysFound
+        let value = try decodeUnderPolicy(
+            entry, as: type, parent: parent, key: key(), node: node, isDictionary: isDictionary)
+        if session.structuralCount == structuralBefore && session.unrepeatedCount == unrepeatedBefore {
+            readingsWithoutStructure.values[StrictAttempt(entry: entry, type: ObjectIdentifier(type))] =
+                UnstructuredReadings.Kept(
+                    value: value, helped: session.leniencyCount != leniencyBefore,
+                    foundKeys: session.keysFound != keysBefore)
+        }
+        return value
+    }
+
+    /// A plain value decoded under the policy, the value of a strict decode preferred where
+    /// leniency helped.
+    @inline(__always)
+    private func decodeUnderPolicy<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+        node: consuming CodingPathNode, isDictionary: Bool
+    ) throws -> T {
         let leniencyBefore = session.leniencyCount
         let structuralBefore = session.structuralCount
         let mark = report?.events.count ?? 0
@@ -111,25 +177,16 @@ extension DecoderImpl {
         eventsFrom mark: Int
     ) throws -> T {
         let unusedMark = unusedKeysMark
-        let decoder = unstructuredDecoder
         do {
-            return try decoder.unwrap(entry, as: type, parent: parent, key: key)
+            return try unstructuredDecoder.unwrap(entry, as: type, parent: parent, key: key)
         } catch {
             if let error = error as? DecodingError {
-                decoder.unstructuredFailures[StrictAttempt(entry: entry, type: ObjectIdentifier(type))] = error
+                readingsWithoutStructure.failures[StrictAttempt(entry: entry, type: ObjectIdentifier(type))] = error
             }
             discardUnusedKeys(from: unusedMark)
             report?.removeEvents(from: mark)
             throw error
         }
-    }
-
-    /// In the reading without structural rules, the error of an earlier attempt of `type` at
-    /// `entry` that failed, thrown again. Out of line: a plain value's decode only tests the
-    /// mode's flag.
-    @inline(never)
-    private func throwIfUnstructuredFailed<T>(_ entry: Int, as type: T.Type) throws {
-        if let error = unstructuredFailures[StrictAttempt(entry: entry, type: ObjectIdentifier(type))] { throw error }
     }
 
     /// Decodes `type` at `entry` in the strict reading (``DecodeMode/strictReading``: no

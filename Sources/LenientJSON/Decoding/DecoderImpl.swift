@@ -40,9 +40,14 @@ final class DecoderImpl: Decoder {
     /// The decoder of this one's readings without structural rules, made at the first
     /// (`unstructuredDecoder`).
     private var unstructuredNested: DecoderImpl?
-    /// In the decoder of readings without structural rules, the values it failed to read, by
-    /// entry and type (`DecoderImpl+Alternatives.swift`); empty in every other decoder.
-    var unstructuredFailures: [StrictAttempt: DecodingError] = [:]
+    /// What the readings without structural rules of this decoder's values know: made by this
+    /// decoder at its first such reading or first value kept, and shared with that reading's
+    /// decoder (`UnstructuredReadings.swift`).
+    private(set) var unstructuredReadings: UnstructuredReadings?
+    /// Whether this decoder keeps the values it reads for its readings without structural
+    /// rules: it reads under a policy with structural rules, and records nothing those readings
+    /// would have to record again (no report, no unused keys, no error collection, no identity map).
+    let keepsValuesForUnstructured: Bool
 
     /// The decode's settings (the mode's).
     var options: DecodingOptions { mode.options }
@@ -70,7 +75,7 @@ final class DecoderImpl: Decoder {
     /// A decoder reading `map` in `mode`, sharing `session`.
     init(
         map: ValueMap, mode: DecodeMode, session: DecodeSession, entry: Int, pathNode: CodingPathNode,
-        reusesContainers: Bool
+        reusesContainers: Bool, unstructuredReadings: UnstructuredReadings? = nil
     ) {
         containerSlots = reusesContainers ? KeyedContainerSlots() : nil
         self.map = map
@@ -82,6 +87,11 @@ final class DecoderImpl: Decoder {
         dispatchCache = session.dispatchCache
         unusedKeys = session.unusedKeys
         decodesPlainTypesDirectly = mode.decodesPlainTypesDirectly
+        self.unstructuredReadings = unstructuredReadings
+        keepsValuesForUnstructured =
+            !mode.readsStrictly && !mode.readsWithoutStructuralRules && mode.report == nil
+            && mode.collection == nil && session.unusedKeys == nil && mode.options.identityMap == nil
+            && !mode.options.policy.coercions.isDisjoint(with: LenientPolicy.Coercions.structural)
     }
 
     /// A decoder of the same document in `mode`, sharing this one's session; it makes its
@@ -122,9 +132,17 @@ final class DecoderImpl: Decoder {
         if let unstructuredNested { return unstructuredNested }
         let decoder = DecoderImpl(
             map: map, mode: mode.withoutStructuralRules, session: session, entry: entry, pathNode: pathNode,
-            reusesContainers: containerSlots != nil)
+            reusesContainers: containerSlots != nil, unstructuredReadings: readingsWithoutStructure)
         unstructuredNested = decoder
         return decoder
+    }
+
+    /// ``unstructuredReadings``, made at the first call.
+    var readingsWithoutStructure: UnstructuredReadings {
+        if let unstructuredReadings { return unstructuredReadings }
+        let readings = UnstructuredReadings()
+        unstructuredReadings = readings
+        return readings
     }
 
     deinit {
@@ -160,6 +178,7 @@ final class DecoderImpl: Decoder {
         unrecordedStrictNested = nil
         unstructuredNested?.endDecode()
         unstructuredNested = nil
+        unstructuredReadings = nil
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

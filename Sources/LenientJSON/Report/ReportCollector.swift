@@ -327,7 +327,10 @@ extension DecoderImpl {
         place: @autoclosure () -> ReportCollector.Place, type: Any.Type?,
         _ description: @autoclosure () -> ReportCollector.Description, countsAsLeniency: Bool = true
     ) {
-        if kind != .matchedKey && countsAsLeniency { session.leniencyCount &+= 1 }
+        if kind != .matchedKey {
+            if countsAsLeniency { session.leniencyCount &+= 1 }
+            if kind != .coerced { session.unrepeatedCount &+= 1 }
+        }
         guard let report else { return }
         record(kind, rule(), entry: entry, place: place(), type: type, description: description(), in: report)
     }
