@@ -149,6 +149,14 @@ struct PartialReuseTests {
         let steps = (0..<6).map { #"{"text": "step \#($0)", "minutes": "\#($0)"}"# }.joined(separator: ", ")
         try Self.checkReuse(
             Recipe.self, #"{"title": "Soup", "steps": [\#(steps)], "tags": [["a", "b"], ["c"], []]}"#, size: size)
+        // Pretty-printed, with a coerced (reported) value after the elements kept: lines and
+        // columns of its event are those of the whole text.
+        let lines = (0..<8).map { #"    {"text": "step \#($0)", "minutes": \#($0)}"# }.joined(separator: ",\n")
+        try Self.checkReuse(
+            Recipe.self,
+            "{\n  \"title\": \"Soup\",\n  \"steps\": [\n\(lines),\n    {\"text\": \"last\", \"minutes\": \"9\"}\n  ],\n"
+                + "  \"tags\": []\n}",
+            size: size)
     }
 
     @Test("isComplete(at:) sees the elements a snapshot reused")
