@@ -140,6 +140,7 @@ struct PartialScanner {
     }
 
     /// Reads one byte at `offset`; `false` where it is an error.
+    @inline(__always)
     private mutating func step(_ byte: UInt8) -> Bool {
         while true {
             switch phase {
@@ -190,9 +191,11 @@ struct PartialScanner {
                 return true
             case .afterValue:
                 if JSONText.isWhitespace(byte) { return true }
-                guard let top = frames.last else { return false }
+                // (The innermost frame's kind is read in place: a copy of the frame would retain
+                // its strings.)
+                guard !frames.isEmpty else { return false }
                 if byte == UInt8(ascii: ",") {
-                    phase = top.isObject ? .keyOrClose : .valueOrClose
+                    phase = frames[frames.count - 1].isObject ? .keyOrClose : .valueOrClose
                     return true
                 }
                 return close(byte)
@@ -238,7 +241,8 @@ struct PartialScanner {
 
     /// Ends the innermost container with `byte`, if `byte` is its closing bracket.
     private mutating func close(_ byte: UInt8) -> Bool {
-        guard let top = frames.last, byte == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+        guard !frames.isEmpty, byte == (frames[frames.count - 1].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        else {
             return false
         }
         frames.removeLast()
