@@ -179,6 +179,7 @@ public struct PartialDecoder<T: Decodable> {
             blanked = []
             read = decode(parts, blanking: blanked)
         }
+        cache.keepArrays(parts.openContainers)
         var snapshot = PartialSnapshot(
             value: read.value, isComplete: isComplete, pending: scanner.pending, report: read.report,
             bytesRead: bytesRead)

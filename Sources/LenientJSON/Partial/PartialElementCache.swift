@@ -60,6 +60,17 @@ final class PartialElementCache {
         }
     }
 
+    /// Forgets the kept elements of every array but those at `open` (the arrays still open): an
+    /// array that has ended is read as in a whole document, and its elements need not stay in memory.
+    func keepArrays(_ open: Set<Int>) {
+        if prefixes.keys.contains(where: { !open.contains($0.offset) }) {
+            prefixes = prefixes.filter { open.contains($0.key.offset) }
+        }
+        if blankable.keys.contains(where: { !open.contains($0) }) {
+            blankable = blankable.filter { open.contains($0.key) }
+        }
+    }
+
     /// Never blanks the kept elements of the array at `offset` again: something else reads it.
     func forbidBlanking(_ offset: Int) {
         neverBlanked.insert(offset)
