@@ -83,4 +83,94 @@ struct PartialReuseTests {
         #expect(second.snapshot().value == [Person(age: 2)])
         #expect(first.snapshot().value == [Person(age: 1)])
     }
+
+    /// Reads `items` twice: as an array, and element by element through an unkeyed container.
+    struct Twice: Decodable, Equatable, Sendable {
+        var items: [Int]
+        var count: Int
+        var doubles: [Double]
+        enum Keys: String, CodingKey { case items }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            items = try container.decode([Int].self, forKey: .items)
+            doubles = try container.decode([Double].self, forKey: .items)
+            var unkeyed = try container.nestedUnkeyedContainer(forKey: .items)
+            var count = 0
+            while !unkeyed.isAtEnd {
+                _ = try unkeyed.decode(Int.self)
+                count += 1
+            }
+            self.count = count
+        }
+    }
+
+    struct Step: Decodable, Equatable, Sendable {
+        var text: String
+        var minutes: Int
+    }
+
+    struct Recipe: Decodable, Equatable, Sendable {
+        var title: String
+        var steps: [Step]
+        var tags: [[String]]
+    }
+
+    /// Each snapshot of `text` appended in pieces of `size` bytes equals the snapshot of a new
+    /// partial decoder given the same bytes at once (which has nothing to reuse).
+    static func checkReuse<T: Decodable & Equatable>(
+        _ type: T.Type, _ text: String, size: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let bytes = Array(text.utf8)
+        let decoder = LenientJSONDecoder()
+        var partial = decoder.partial(type)
+        var end = 0
+        while end < bytes.count {
+            let next = min(end + size, bytes.count)
+            try partial.append(bytes[end..<next])
+            end = next
+            var fresh = decoder.partial(type)
+            try fresh.append(bytes[..<end])
+            let reused = partial.snapshot()
+            let expected = fresh.snapshot()
+            #expect(reused.value == expected.value, "after \(end) bytes", sourceLocation: sourceLocation)
+            #expect(reused.pending == expected.pending, sourceLocation: sourceLocation)
+            #expect(
+                reused.report.events.map(\.description) == expected.report.events.map(\.description),
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("Snapshots that reuse elements equal snapshots made afresh", arguments: [1, 3, 16])
+    func reuseChangesNothing(size: Int) throws {
+        let items = (0..<12).map(String.init).joined(separator: ", ")
+        try Self.checkReuse(Twice.self, #"{"items": [\#(items)]}"#, size: size)
+        try Self.checkReuse([Int].self, "[\(items)]", size: size)
+        try Self.checkReuse(JSONValue.self, #"{"a": [\#(items), {"b": [1, "x"]}]}"#, size: size)
+        let steps = (0..<6).map { #"{"text": "step \#($0)", "minutes": "\#($0)"}"# }.joined(separator: ", ")
+        try Self.checkReuse(
+            Recipe.self, #"{"title": "Soup", "steps": [\#(steps)], "tags": [["a", "b"], ["c"], []]}"#, size: size)
+        // Pretty-printed, with a coerced (reported) value after the elements kept: lines and
+        // columns of its event are those of the whole text.
+        let lines = (0..<8).map { #"    {"text": "step \#($0)", "minutes": \#($0)}"# }.joined(separator: ",\n")
+        try Self.checkReuse(
+            Recipe.self,
+            "{\n  \"title\": \"Soup\",\n  \"steps\": [\n\(lines),\n    {\"text\": \"last\", \"minutes\": \"9\"}\n  ],\n"
+                + "  \"tags\": []\n}",
+            size: size)
+    }
+
+    @Test("isComplete(at:) sees the elements a snapshot reused")
+    func completeAtReusedElements() throws {
+        var partial = LenientJSONDecoder().partial([Int].self)
+        try partial.append("[1, 2, ")
+        _ = partial.snapshot()
+        try partial.append("3, 4, ")
+        _ = partial.snapshot()
+        try partial.append("5, 6")
+        let snapshot = partial.snapshot()
+        #expect(snapshot.value == [1, 2, 3, 4, 5])
+        #expect(snapshot.isComplete(at: "$[0]"))
+        #expect(snapshot.isComplete(at: "$[4]"))
+        #expect(!snapshot.isComplete(at: "$[5]"))
+    }
 }

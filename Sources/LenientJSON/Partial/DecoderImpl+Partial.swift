@@ -15,31 +15,43 @@ extension DecoderImpl {
     ) throws -> C where C.Element: Decodable {
         let cache = unusedKeys == nil ? partial.cache : nil
         let offset = map.offset(entry)
+        // Blanked: the text leaves out the first `blank.count` elements, which only their kept
+        // collection of that type stands for; any other reader reads the snapshot again unblanked.
+        let blank = partial.blanked[offset]
+        if let blank, blank.type != ObjectIdentifier(C.self) { throw partial.conflict(at: offset) }
         var result: C
         var index = 0
         var child = entry &+ 1
-        if var prefix = cache?.takePrefix(at: offset, as: C.self), prefix.count <= count {
+        var total = count
+        if var prefix = cache?.prefix(at: offset, as: C.self),
+            blank.map({ $0.count == prefix.count }) ?? (prefix.count <= count)
+        {
             // Kept with the element that was in progress after it (so that the snapshot that
-            // showed it shared its storage): dropped here, in place.
-            // (A clean prefix dropped nothing: its `count` elements come first.)
+            // showed it shared its storage): dropped here. (A kept prefix dropped no element: its
+            // `count` elements come first.)
             if prefix.extra > 0 {
                 prefix.value.removeSubrange(
                     prefix.value.index(prefix.value.startIndex, offsetBy: prefix.count)..<prefix.value.endIndex)
             }
             result = prefix.value
             index = prefix.count
-            child = prefix.next
+            if blank != nil {
+                total = count &+ index
+            } else {
+                for _ in 0..<index { child = map.next(after: child) }
+            }
         } else {
+            if blank != nil { throw partial.conflict(at: offset) }
             result = C()
             result.reserveCapacity(count)
         }
         var clean = cache != nil
-        while index < count {
-            if index == count &- 1 && (partial.isOpen(child, in: map) || partial.isInProgress(child, in: map)) {
+        while index < total {
+            if index == total &- 1 && (partial.isOpen(child, in: map) || partial.isInProgress(child, in: map)) {
                 let element = try openElement(child, as: C.Element.self, parent: path, key: IndexKey(index), partial)
                 if let element { result.append(element) }
                 if clean {
-                    cache?.storePrefix(result, count: index, extra: element == nil ? 0 : 1, next: child, at: offset)
+                    cache?.storePrefix(result, count: index, extra: element == nil ? 0 : 1, at: offset)
                 }
                 return result
             }
@@ -68,14 +80,14 @@ extension DecoderImpl {
                 report?.events.count ?? 0 != events || session.leniencyCount != leniency
                 || session.structuralCount != structural
             if clean && (acted || element == nil) {
-                cache?.storePrefix(result, count: index, extra: 0, next: child, at: offset)
+                cache?.storePrefix(result, count: index, extra: 0, at: offset)
                 clean = false
             }
             if let element { result.append(element) }
             index &+= 1
             child = map.next(after: child)
         }
-        if clean { cache?.storePrefix(result, count: index, extra: 0, next: child, at: offset) }
+        if clean { cache?.storePrefix(result, count: index, extra: 0, at: offset) }
         return result
     }
 

@@ -163,19 +163,46 @@ public struct PartialDecoder<T: Decodable> {
         let bytesRead = bytes.count
         let readsCandidate = options.input == .json || candidateStart != nil
         guard !readsOnlyAtEnd, readsCandidate,
-            let (text, reading) = scanner.closedText(
-                of: bytes, from: candidateStart ?? 0, strings: options.strings, pendingMembers: options.pendingMembers,
-                cache: cache)
+            let parts = scanner.closedParts(strings: options.strings, from: candidateStart ?? 0)
         else {
             return PartialSnapshot(
                 value: nil, isComplete: false, pending: readsOnlyAtEnd || !readsCandidate ? [] : scanner.pending,
                 report: LenientDecodingReport(), bytesRead: bytesRead)
         }
-        let closed = Data(text)
+        // The first complete elements of open arrays are left out of the text where a collection
+        // kept by an earlier snapshot stands for them (rule 7); a reader that needs them (an
+        // unkeyed container, another type) has the snapshot read again with them.
+        var blanked = settings.reportsUnusedKeys ? [] : scanner.blankableArrays(cache, end: parts.end)
+        var read = decode(parts, blanking: blanked)
+        if !read.conflicts.isEmpty {
+            for offset in read.conflicts { cache.forbidBlanking(offset) }
+            blanked = []
+            read = decode(parts, blanking: blanked)
+        }
+        cache.keepArrays(parts.openContainers)
+        var snapshot = PartialSnapshot(
+            value: read.value, isComplete: isComplete, pending: scanner.pending, report: read.report,
+            bytesRead: bytesRead)
+        snapshot.source = PartialSnapshotSource(bytes: bytes, parts: parts, decoder: decoder)
+        return snapshot
+    }
+
+    /// The value and events of the closed text of `parts`, with `blanked` arrays left out, and the
+    /// arrays that a reader needed whole.
+    private func decode(_ parts: ClosedParts, blanking blanked: [BlankedArray]) -> (
+        value: T?, report: LenientDecodingReport, conflicts: [Int]
+    ) {
+        var blankedArrays: [Int: (type: ObjectIdentifier, count: Int)] = [:]
+        for array in blanked { blankedArrays[array.offset] = (array.type, array.count) }
+        let reading = PartialReading(
+            openContainers: parts.openContainers, stringInProgress: parts.stringStart,
+            pendingMembers: options.pendingMembers, cache: cache, blanked: blankedArrays)
         let collector = ReportCollector()
         let value: T?
         do {
-            value = try decoder.withDocument(closed, report: collector, options: settings, partial: reading) { impl in
+            value = try decoder.withDocument(
+                Data(parts.text(of: bytes, blanking: blanked)), report: collector, options: settings, partial: reading
+            ) { impl in
                 if reading.isInProgress(0, in: impl.map) && !PartialReading.readsPrefix(T.self) {
                     throw PartialValueNotBuilt()
                 }
@@ -185,13 +212,8 @@ public struct PartialDecoder<T: Decodable> {
             value = nil
         }
         let batch = collector.takeBatch()
-        var snapshot = PartialSnapshot(
-            value: value, isComplete: isComplete, pending: scanner.pending,
-            report: value == nil ? LenientDecodingReport() : batch.map(LenientDecodingReport.init) ?? .init(),
-            bytesRead: bytesRead)
-        snapshot.closedText = closed
-        snapshot.decoder = decoder
-        return snapshot
+        let report = value == nil ? LenientDecodingReport() : batch.map(LenientDecodingReport.init) ?? .init()
+        return (value, report, reading.conflicts)
     }
 
     /// Decodes the whole document: what ``LenientJSONDecoder/decode(_:from:)`` returns for every

@@ -12,18 +12,21 @@ final class PartialElementCache {
     }
 
     /// The first complete elements of an open array, as the collection they were decoded into
-    /// (followed by `extra` elements that were in progress): how many, and the entry after the
-    /// last of them (a complete element's entries are the same in every later snapshot's text,
-    /// which only grows after them).
+    /// (followed by `extra` elements that were in progress), and how many.
     struct Prefix<C> {
         var value: C
         let count: Int
         let extra: Int
-        let next: Int
     }
 
     private var values: [Key: Any] = [:]
     private var prefixes: [Key: Any] = [:]
+    /// The open arrays whose kept elements the next snapshot's text leaves out (blanked: the
+    /// scanner skips them as whitespace), by the offset of their `[`: the one type they were
+    /// decoded as, and how many elements are kept.
+    private(set) var blankable: [Int: (type: ObjectIdentifier, count: Int)] = [:]
+    /// The open arrays read by another reader than one kept collection: never blanked.
+    private var neverBlanked: Set<Int> = []
 
     init() {}
 
@@ -32,20 +35,46 @@ final class PartialElementCache {
         let copy = PartialElementCache()
         copy.values = values
         copy.prefixes = prefixes
+        copy.blankable = blankable
+        copy.neverBlanked = neverBlanked
         return copy
     }
 
-    /// Takes out the prefix of the array at `offset` decoded as `C`, so that the collection
-    /// appended to next is not shared with the cache (the snapshot that showed it may be gone).
-    func takePrefix<C>(at offset: Int, as type: C.Type) -> Prefix<C>? {
-        prefixes.removeValue(forKey: Key(offset: offset, type: ObjectIdentifier(C.self))) as? Prefix<C>
+    /// The prefix of the array at `offset` decoded as `C`. It stays kept: one snapshot may read
+    /// the array more than once (a value read again strictly), and a blanked array has no other
+    /// source for its first elements.
+    func prefix<C>(at offset: Int, as type: C.Type) -> Prefix<C>? {
+        prefixes[Key(offset: offset, type: ObjectIdentifier(C.self))] as? Prefix<C>
     }
 
     /// Keeps the first `count` elements of the array at `offset`, decoded as `value` with `extra`
     /// more after them.
-    func storePrefix<C>(_ value: C, count: Int, extra: Int, next: Int, at offset: Int) {
-        prefixes[Key(offset: offset, type: ObjectIdentifier(C.self))] = Prefix(
-            value: value, count: count, extra: extra, next: next)
+    func storePrefix<C>(_ value: C, count: Int, extra: Int, at offset: Int) {
+        let type = ObjectIdentifier(C.self)
+        prefixes[Key(offset: offset, type: type)] = Prefix(value: value, count: count, extra: extra)
+        guard !neverBlanked.contains(offset) else { return }
+        if let other = blankable[offset], other.type != type {
+            forbidBlanking(offset)
+        } else {
+            blankable[offset] = (type, count)
+        }
+    }
+
+    /// Forgets the kept elements of every array but those at `open` (the arrays still open): an
+    /// array that has ended is read as in a whole document, and its elements need not stay in memory.
+    func keepArrays(_ open: Set<Int>) {
+        if prefixes.keys.contains(where: { !open.contains($0.offset) }) {
+            prefixes = prefixes.filter { open.contains($0.key.offset) }
+        }
+        if blankable.keys.contains(where: { !open.contains($0) }) {
+            blankable = blankable.filter { open.contains($0.key) }
+        }
+    }
+
+    /// Never blanks the kept elements of the array at `offset` again: something else reads it.
+    func forbidBlanking(_ offset: Int) {
+        neverBlanked.insert(offset)
+        blankable[offset] = nil
     }
 
     /// The value of the element at `offset` decoded as `E` by an earlier snapshot.
