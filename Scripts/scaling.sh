@@ -6,6 +6,8 @@
 # the times (4x is linear; FAIL above 5x) and exits 1 on any FAIL.
 #
 #   Scripts/scaling.sh [n=5000] [runs=3] [shape ...]     (about 2 minutes with the build)
+#   Scripts/scaling.sh --partial [items=500] [runs=3]     (snapshots of a partial document, a
+#                                                         snapshot every 256 bytes, at n, 2n, 4n items)
 set -euo pipefail
 cd "$(dirname "$0")/../Benchmarks/Scaling"
 swift build -c release --product scaling >&2

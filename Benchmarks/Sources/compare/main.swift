@@ -9,7 +9,8 @@
 // generated 100 MB document in fresh child processes (PeakMemory.swift, `compare --peak
 // lenient|foundation <corpus> [copies]`), counts the mallocs of one decode with the
 // `malloc-count` executable built beside it, and ends with one PASS/FAIL line per
-// performance target.
+// performance target; then the report, streaming and partial-document rows (ReportRows.swift,
+// StreamingRows.swift, PartialRows.swift).
 
 import Foundation
 import LenientJSON
@@ -17,6 +18,8 @@ import LenientJSON
 let usage = """
     usage: compare [iterations=30] [warmup=3]
            compare --reports [iterations=30] [warmup=3]
+           compare --partial [iterations=3]
+           compare --partial-run snapshots-16|snapshots-256|appends|decode [times=1]
            compare --peak lenient|foundation <corpus> [copies]
     """
 let arguments = CommandLine.arguments.dropFirst()
@@ -36,6 +39,17 @@ if arguments.first == "--stream-peak" {
 }
 if arguments.first == "--streaming" {
     try StreamingBenchmark.report(megabytes: arguments.dropFirst().first.flatMap { Int($0) } ?? 100)
+    exit(0)
+}
+// `compare --partial [iterations]`: the partial-document rows alone (PartialRows.swift);
+// `compare --partial-run <way> [times]`: one of them, untimed, for a profiler.
+if arguments.first == "--partial" {
+    print("Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores (nproc), \(cpuModel())")
+    try PartialRows.report(iterations: max(1, arguments.dropFirst().first.flatMap { Int($0) } ?? 3))
+    exit(0)
+}
+if arguments.first == "--partial-run" {
+    try PartialRows.profile(Array(arguments.dropFirst()))
     exit(0)
 }
 // `compare --reports [iterations] [warmup]`: the report rows alone (ReportRows.swift).
@@ -363,3 +377,4 @@ for corpus in CorpusName.allCases {
 
 try ReportRows.report(iterations: iterations, warmup: warmup)
 try StreamingBenchmark.report()
+try PartialRows.report()

@@ -2,9 +2,11 @@
 // super-linear is decoded at n and 4n rows (or members), the fastest of a few runs each; a
 // shape whose 4n time is more than 5x its n time (4x is linear) is a FAIL, and any FAIL makes
 // the exit status 1. The shapes are those of the Benchmarks DocC article's notes:
-// reports, collected errors, positions in long lines, key matching in wide objects.
+// reports, collected errors, positions in long lines, key matching in wide objects; and the
+// snapshots of a partial document (SPEC 14, rule 7).
 //
 //   scaling [n=5000] [runs=3] [shape ...]     (`scaling --list` lists the shapes)
+//   scaling --partial [items=500] [runs=3]    (partial-document snapshots at n, 2n and 4n items)
 
 import Foundation
 import LenientJSON
@@ -36,6 +38,26 @@ struct WideRequired: Decodable {
 
 struct Ambiguous: Decodable {
     var firstName: String
+}
+
+/// An item of the catalog that arrives in pieces (the `partial-snapshots-256` shape).
+struct CatalogItem: Codable {
+    struct Owner: Codable {
+        var name: String
+        var email: String
+    }
+    var id: Int
+    var name: String
+    var price: Double
+    var inStock: Bool
+    var tags: [String]
+    var owner: Owner
+}
+
+/// The catalog: a title and its items.
+struct Catalog: Codable {
+    var title: String
+    var items: [CatalogItem]
 }
 
 // MARK: Inputs
@@ -95,6 +117,32 @@ func ambiguousObject(_ n: Int) -> Data {
         text += #""\#(key)":"v\#(i)""#
     }
     return Data((text + "}").utf8)
+}
+
+/// A catalog of `n` small items (about 150 bytes each), as compact JSON.
+func catalog(_ n: Int) -> [UInt8] {
+    let items = (0..<n).map { id in
+        CatalogItem(
+            id: id, name: "Item número \(id)", price: Double(id % 1000) / 8 + 0.5, inStock: id % 3 != 0,
+            tags: ["tag\(id % 7)", "group \(id % 13)"],
+            owner: .init(name: "Owner \(id % 97)", email: "owner\(id % 97)@example.com"))
+    }
+    return (try? Array(JSONEncoder().encode(Catalog(title: "A catalog of \(n) items", items: items)))) ?? []
+}
+
+/// `bytes` appended in pieces of `piece` bytes with a snapshot after each (SPEC 14, rule 7);
+/// the number of items the snapshots showed.
+func partialSnapshots(_ bytes: [UInt8], piece: Int) throws -> Int {
+    var partial = LenientJSONDecoder().partial(Catalog.self)
+    var shown = 0
+    var start = 0
+    while start < bytes.count {
+        let end = min(start + piece, bytes.count)
+        try partial.append(bytes[start..<end])
+        shown += partial.snapshot().value?.items.count ?? 0
+        start = end
+    }
+    return shown
 }
 
 // MARK: Shapes
@@ -255,6 +303,10 @@ let shapes: [Shape] = [
             return report.events.count
         }
     },
+    Shape(name: "partial-snapshots-256", scale: 0.1) { n in
+        let bytes = catalog(n)
+        return { try partialSnapshots(bytes, piece: 256) }
+    },
     Shape(name: "stream-line-events") { n in
         let data = array(n, pretty: false, respelledRow)
         return {
@@ -280,10 +332,33 @@ if arguments.first == "--list" {
     for shape in shapes { say(shape.name) }
     exit(0)
 }
-let n = arguments.first.flatMap(Int.init) ?? 5_000
+// `scaling --partial [items=500] [runs=3]`: the total time of the snapshots of a catalog of n,
+// 2n and 4n items arriving in 256-byte pieces, a snapshot after each, and the ratios to n.
+let partialMode = arguments.first == "--partial"
+if partialMode { arguments.removeFirst() }
+let n = arguments.first.flatMap(Int.init) ?? (partialMode ? 500 : 5_000)
 if !arguments.isEmpty, Int(arguments[0]) != nil { arguments.removeFirst() }
 let runs = arguments.first.flatMap(Int.init) ?? 3
 if !arguments.isEmpty, Int(arguments[0]) != nil { arguments.removeFirst() }
+if partialMode {
+    say("scaling --partial: a snapshot every 256 bytes, fastest of \(runs) runs; FAIL when 4n is above 5.0x n")
+    say("items      bytes  snapshots   total (s)  per snapshot (µs)  ratio to n")
+    var base = 0.0
+    var ratio = 0.0
+    for size in [n, 2 * n, 4 * n] {
+        let bytes = catalog(size)
+        let snapshots = (bytes.count + 255) / 256
+        let (seconds, shown) = fastest { try partialSnapshots(bytes, piece: 256) }
+        if size == n { base = max(seconds, 1e-9) }
+        ratio = seconds / base
+        say(
+            String(
+                format: "%5d %10d %10d %11.4f %18.2f %10.2fx%@", size, bytes.count, snapshots, seconds,
+                seconds / Double(snapshots) * 1e6, ratio, shown < 0 ? " (failed)" : ""))
+    }
+    say("partial-snapshots-256 4n/n \(String(format: "%.2f", ratio))x  \(ratio <= 5 ? "PASS" : "FAIL")")
+    exit(ratio <= 5 ? 0 : 1)
+}
 let selected = arguments.isEmpty ? shapes : shapes.filter { arguments.contains($0.name) }
 if selected.isEmpty {
     FileHandle.standardError.write(
