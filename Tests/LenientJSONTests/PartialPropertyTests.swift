@@ -306,12 +306,7 @@ struct PartialPropertyTests {
                 let problems = model.problems(check)
                 let failure = partialFailure(
                     problems, model: model, seed: seed, options: options, feeding: feeding, document: document)
-                if model == .conversation {
-                    // Open finding: see anElementWhoseInitThrowsIsLeftOut.
-                    withKnownIssue(isIntermittent: true) { #expect(problems.isEmpty, failure) }
-                } else {
-                    #expect(problems.isEmpty, failure)
-                }
+                #expect(problems.isEmpty, failure)
             }
         }
     }
@@ -687,13 +682,12 @@ extension PartialPropertyTests {
     }
 }
 
-// MARK: - Open findings
+// MARK: - Hand-written types in progress
 
 extension PartialPropertyTests {
-    /// Rule 2: an element in progress that cannot be built is left out of its open array. A
-    /// hand-written `init(from:)` that throws on what has arrived (here `Block`, whose `type`
-    /// is `""` or cut) makes the whole snapshot `nil` instead (open finding: remove the known
-    /// issue once fixed, and the one in everySnapshotKeepsTheRules).
+    /// Rule 2: an element in progress that cannot be built is left out of its open array, also
+    /// where a hand-written `init(from:)` throws on what has arrived (here `Block`, whose `type`
+    /// is `""` or cut), rather than making the whole snapshot `nil`.
     @Test(arguments: [
         (#"[{"#, PartialOptions(), [Block]()),
         (#"[{"type":"count","count":1},{"type":"te"#, PartialOptions(), [Block.count(1)]),
@@ -706,6 +700,6 @@ extension PartialPropertyTests {
         var partial = partialTestDecoder().partial([Block].self, options: options)
         try partial.append(text)
         let value = partial.snapshot().value
-        withKnownIssue { #expect(value == expected) }
+        #expect(value == expected)
     }
 }

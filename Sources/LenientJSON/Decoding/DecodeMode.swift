@@ -59,6 +59,10 @@ struct DecodeMode {
             policy.keyMatching != .normalized && options.registrations == nil && options.keyPathSeparator == nil
     }
 
+    /// Whether this is the reading the caller asked for, not an attempt that a reading around it
+    /// tries first (a strict reading, or one without structural rules) and whose failure matters.
+    var isOwnReading: Bool { !readsStrictly && !readsWithoutStructuralRules }
+
     /// Whether a plain type's `init(from:)` may run with no bookkeeping: no rule can apply and
     /// this is no strict reading.
     var decodesPlainTypesDirectly: Bool { !options.policy.allowsLeniency && !readsStrictly }
