@@ -107,7 +107,7 @@ extension DecoderImpl {
             return try discardingEventsOnFailure { try element(entry, as: E.self, parent: parent, key: key) }
         } catch is PartialValueNotBuilt {
             return nil
-        } catch where partial.isOpen(entry, in: map) && mode.isOwnReading {
+        } catch  where partial.isOpen(entry, in: map) && mode.isOwnReading {
             // An element still open that its type cannot read yet (a hand-written `init(from:)`
             // that throws for a member not arrived) cannot be built yet: left out until it has ended.
             // Not in an attempt (a strict reading, or one without structural rules), whose failure

@@ -18,7 +18,7 @@ extension KeyedContainer {
             do {
                 return try impl.discardingEventsOnFailure { try registeredOrDefaultValue(key, read) }
             } catch is PartialValueNotBuilt {
-            } catch where partial.isOpen(found.entry, in: impl.map) && impl.mode.isOwnReading {
+            } catch  where partial.isOpen(found.entry, in: impl.map) && impl.mode.isOwnReading {
                 // A value still open that its type cannot read yet (a hand-written `init(from:)`
                 // that throws for a member not arrived) cannot be built yet: it is no error until
                 // it has ended.
@@ -48,7 +48,7 @@ extension KeyedContainer {
             return try impl.discardingEventsOnFailure { try registeredValueOrPresent(key, read) }
         } catch is PartialValueNotBuilt {
             return nil
-        } catch where partial.isOpen(found.entry, in: impl.map) && impl.mode.isOwnReading {
+        } catch  where partial.isOpen(found.entry, in: impl.map) && impl.mode.isOwnReading {
             // A value still open that its type cannot read yet: `nil` until it has ended.
             return nil
         }
