@@ -290,6 +290,24 @@ struct PartialDecoderTests {
         #expect(try Self.snapshot(Tally.self, #"{"count": 3,"#).value == Tally(name: "", count: 3))
     }
 
+    /// A hand-written decoder that asks `decodeNil(forKey:)` first.
+    struct NilFirst: Decodable, Equatable, Sendable {
+        var value: Int?
+        enum Keys: String, CodingKey { case value }
+        init(value: Int?) { self.value = value }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            value = try container.decodeNil(forKey: .value) ? nil : container.decode(Int.self, forKey: .value)
+        }
+    }
+
+    @Test("decodeNil(forKey:) of a member not arrived leaves the value unbuildable, not an error")
+    func decodeNilOfPendingMember() throws {
+        #expect(try Self.snapshot([NilFirst].self, #"[{"value": 1}, {"value": nu"#).value == [NilFirst(value: 1)])
+        #expect(try Self.snapshot([NilFirst].self, #"[{"value": null}, {"#).value == [NilFirst(value: nil)])
+        #expect(try Self.snapshot(NilFirst?.self, #"{"#).value == .some(nil))
+    }
+
     // MARK: Pending and isComplete(at:)
 
     struct PendingRow: Sendable, CustomTestStringConvertible {

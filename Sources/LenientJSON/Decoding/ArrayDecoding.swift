@@ -63,13 +63,13 @@ extension Array: DecodableArray where Element: Decodable {
         let map = impl.map
         if map.kind(entry) == .array {
             let count = map.childCount(entry)
-            // An empty array has no element to decode, register, coerce or report.
-            if count == 0 { return Self() }
             if let partial = impl.mode.partial, partial.isOpen(entry, in: map) {
                 // An array still open in a partial document (`Partial/DecoderImpl+Partial.swift`).
                 return try impl.openElements(
                     of: entry, count: count, path: parent.appending(key), partial, as: Self.self)
             }
+            // An empty array has no element to decode, register, coerce or report.
+            if count == 0 { return Self() }
             if let registrations = impl.options.registrations, registrations[Element.self] != nil {
                 // A registered element type is read element by element, through its registrations.
                 return try impl.elements(of: entry, count: count, path: parent.appending(key), as: Self.self)

@@ -181,7 +181,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A respelled key's event gets the type `Optional<Any>`: the model asks whether the value is
     /// `null`, not yet for a type (`LenientJSON.docc/Articles/TheReport.md`, `type`).
     func decodeNil(forKey key: Key) throws -> Bool {
-        let found = try require(key)
+        guard let found = try lookup(key) else {
+            // In an object still open, a member not arrived may yet be anything.
+            if let partial = impl.mode.partial, partial.isOpen(object, in: impl.map) { throw PartialValueNotBuilt() }
+            throw keyNotFound(key)
+        }
         if found.awaitsType { impl.typeKeyEvents(Any?.self) }
         return impl.map.kind(found.entry) == .null
     }
@@ -459,7 +463,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         try nested(key, empty: impl.map.emptyArrayEntry) { entry, path in
-            UnkeyedContainer(impl: impl, array: try impl.arrayEntry(entry, path: path), pathNode: path)
+            UnkeyedContainer(impl: impl, array: try impl.unkeyedArray(entry, path: path), pathNode: path)
                 as any UnkeyedDecodingContainer
         }
     }

@@ -6,32 +6,125 @@ import Foundation
 /// left out, without an event. `Partial/KeyedContainer+Partial.swift` reads the other objects
 /// still open.
 extension DecoderImpl {
-    /// The elements of array `entry`, still open, as a collection `C`.
+    /// The elements of array `entry`, still open, as a collection `C`. Every element but the last
+    /// has ended; the first of them that no rule acted on are taken from the reading's cache as
+    /// the collection an earlier snapshot made of them, so that each snapshot decodes only the
+    /// elements that arrived since (SPEC 14, rule 7).
     func openElements<C: RangeReplaceableCollection>(
         of entry: Int, count: Int, path: CodingPathNode, _ partial: PartialReading, as _: C.Type
     ) throws -> C where C.Element: Decodable {
-        var result = C()
-        result.reserveCapacity(count)
+        let cache = unusedKeys == nil ? partial.cache : nil
+        let offset = map.offset(entry)
+        // Blanked: the text leaves out the first `blank.count` elements, which only their kept
+        // collection of that type stands for; any other reader reads the snapshot again unblanked.
+        let blank = partial.blanked[offset]
+        if let blank, blank.type != ObjectIdentifier(C.self) { throw partial.conflict(at: offset) }
+        var result: C
+        var index = 0
         var child = entry &+ 1
-        for index in 0..<count {
-            if let element = try openElement(child, as: C.Element.self, parent: path, key: IndexKey(index), partial) {
-                result.append(element)
+        var total = count
+        if var prefix = cache?.prefix(at: offset, as: C.self),
+            blank.map({ $0.count == prefix.count }) ?? (prefix.count <= count)
+        {
+            // Kept with the element that was in progress after it (so that the snapshot that
+            // showed it shared its storage): dropped here. (A kept prefix dropped no element: its
+            // `count` elements come first.)
+            if prefix.extra > 0 {
+                prefix.value.removeSubrange(
+                    prefix.value.index(prefix.value.startIndex, offsetBy: prefix.count)..<prefix.value.endIndex)
             }
+            result = prefix.value
+            index = prefix.count
+            if blank != nil {
+                total = count &+ index
+            } else {
+                for _ in 0..<index { child = map.next(after: child) }
+            }
+        } else {
+            if blank != nil { throw partial.conflict(at: offset) }
+            result = C()
+            result.reserveCapacity(count)
+        }
+        var clean = cache != nil
+        while index < total {
+            if index == total &- 1 && (partial.isOpen(child, in: map) || partial.isInProgress(child, in: map)) {
+                let element = try openElement(child, as: C.Element.self, parent: path, key: IndexKey(index), partial)
+                if let element { result.append(element) }
+                if clean {
+                    cache?.storePrefix(result, count: index, extra: element == nil ? 0 : 1, at: offset)
+                }
+                return result
+            }
+            if !clean, let cache {
+                // After an element a rule acted on, each later one is kept on its own.
+                if let element = try cachedElement(child, as: C.Element.self, parent: path, key: IndexKey(index), cache)
+                {
+                    result.append(element)
+                }
+                index &+= 1
+                child = map.next(after: child)
+                continue
+            }
+            let events = report?.events.count ?? 0
+            let leniency = session.leniencyCount
+            let structural = session.structuralCount
+            let element: C.Element?
+            do {
+                element = try discardingEventsOnFailure {
+                    try self.element(child, as: C.Element.self, parent: path, key: IndexKey(index))
+                }
+            } catch is PartialValueNotBuilt {
+                element = nil
+            }
+            let acted =
+                report?.events.count ?? 0 != events || session.leniencyCount != leniency
+                || session.structuralCount != structural
+            if clean && (acted || element == nil) {
+                cache?.storePrefix(result, count: index, extra: 0, at: offset)
+                clean = false
+            }
+            if let element { result.append(element) }
+            index &+= 1
             child = map.next(after: child)
         }
+        if clean { cache?.storePrefix(result, count: index, extra: 0, at: offset) }
         return result
     }
 
     /// Element or dictionary member `entry` of a container still open; `nil` where it cannot be
     /// built yet, or is dropped by the policy.
+    /// A complete element is decoded once: later snapshots take it from the reading's cache
+    /// (``PartialElementCache``).
     func openElement<E: Decodable, K: CodingKey>(
         _ entry: Int, as type: E.Type, parent: CodingPathNode, key: K, _ partial: PartialReading
     ) throws -> E? {
-        if partial.isInProgress(entry, in: map) && !PartialReading.readsPrefix(E.self) { return nil }
+        if partial.isInProgress(entry, in: map) {
+            guard PartialReading.readsPrefix(E.self) else { return nil }
+        } else if let cache = partial.cache, unusedKeys == nil, !partial.isOpen(entry, in: map) {
+            return try cachedElement(entry, as: E.self, parent: parent, key: key, cache)
+        }
         do {
             return try discardingEventsOnFailure { try element(entry, as: E.self, parent: parent, key: key) }
         } catch is PartialValueNotBuilt {
             return nil
         }
+    }
+
+    /// Complete element `entry` as `E`: from `cache`, else decoded and kept there if no rule acted.
+    private func cachedElement<E: Decodable, K: CodingKey>(
+        _ entry: Int, as type: E.Type, parent: CodingPathNode, key: K, _ cache: PartialElementCache
+    ) throws -> E? {
+        let offset = map.offset(entry)
+        if let value = cache.value(at: offset, as: E.self) { return value }
+        let events = report?.events.count ?? 0
+        let leniency = session.leniencyCount
+        let structural = session.structuralCount
+        let value = try discardingEventsOnFailure { try element(entry, as: E.self, parent: parent, key: key) }
+        if let value, report?.events.count ?? 0 == events, session.leniencyCount == leniency,
+            session.structuralCount == structural
+        {
+            cache.store(value, at: offset)
+        }
+        return value
     }
 }

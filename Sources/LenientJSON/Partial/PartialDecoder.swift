@@ -31,11 +31,23 @@ public struct PartialDecoder<T: Decodable> {
     /// Whether the bytes are read only by ``finish()``: input that the scanner does not follow
     /// (UTF-16 or UTF-32, JSON5, an object without braces), shown by no snapshot before the end.
     var readsOnlyAtEnd: Bool
+    /// Under ``PartialOptions/Input/modelOutput``: where the candidate being read begins (`nil`
+    /// while prose is skipped), whether its complete value decoded, and how many were abandoned.
+    var candidateStart: Int?
+    var candidateAccepted = false
+    var candidatesAbandoned = 0
+
+    /// The decoder's settings, read once: every snapshot reads with them, so that a complete
+    /// element decoded by one is the same in the next (``cache``).
+    let settings: DecodingOptions
+    /// The complete elements that snapshots decoded (rule 7).
+    var cache = PartialElementCache()
 
     init(decoder: LenientJSONDecoder, options: PartialOptions) {
         self.decoder = decoder
         self.options = options
-        readsOnlyAtEnd = decoder.allowsJSON5 || decoder.assumesTopLevelDictionary
+        settings = decoder.snapshot()
+        readsOnlyAtEnd = settings.allowsJSON5 || settings.assumesTopLevelDictionary
     }
 
     /// Appends the next piece of the document.
@@ -44,15 +56,34 @@ public struct PartialDecoder<T: Decodable> {
     /// - Throws: The `DecodingError` that ``LenientJSONDecoder/decode(_:from:)`` would throw, as
     ///   soon as the bytes so far cannot begin any document it accepts (under
     ///   ``PartialOptions/Input/json``, any byte but whitespace after the top-level value is
-    ///   such an error); after that, every call throws it again.
+    ///   such an error; under ``PartialOptions/Input/modelOutput``, the error of the last of 16
+    ///   candidates abandoned); after that, every call throws it again.
     public mutating func append(_ bytes: some Sequence<UInt8>) throws {
         if let failure { throw failure }
+        // A copy of this decoder may read other bytes from here on: it keeps its own elements.
+        if !isKnownUniquelyReferenced(&cache) { cache = cache.copy() }
         let start = self.bytes.count
-        self.bytes.append(contentsOf: bytes)
+        // Contiguous bytes (an array, `Data`, a string's UTF-8) are copied at once, not one by one.
+        if bytes.withContiguousStorageIfAvailable({ self.bytes.append(contentsOf: $0) }) == nil {
+            self.bytes.append(contentsOf: bytes)
+        }
         guard !readsOnlyAtEnd else { return }
-        let bad = self.bytes.withUnsafeBufferPointer { scanner.read($0, from: start) }
+        do {
+            switch options.input {
+            case .json: try readJSON(from: start)
+            case .modelOutput: try readModelOutput(from: start)
+            }
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    /// Reads the bytes from `start` on as one JSON document.
+    private mutating func readJSON(from start: Int) throws {
+        let bad = bytes.withUnsafeBufferPointer { scanner.read($0, from: start) }
         guard let bad else { return }
-        if bad < 4 && (self.bytes.prefix(4).contains(0) || self.bytes[0] == 0xFE || self.bytes[0] == 0xFF) {
+        if bad < 4 && (bytes.prefix(4).contains(0) || bytes[0] == 0xFE || bytes[0] == 0xFF) {
             // UTF-16 or UTF-32 (`InputEncoding`): read at the end only.
             readsOnlyAtEnd = true
             return
@@ -60,14 +91,57 @@ public struct PartialDecoder<T: Decodable> {
         // The decoder's own scanner fails on the same byte (it scans before it decodes): its
         // error is the one `decode(_:from:)` throws for any document that begins so (path, line,
         // column, offset), its excerpt showing the bytes that have arrived.
-        do {
-            _ = try decoder.decode(T.self, from: Data(self.bytes))
-            readsOnlyAtEnd = true
-        } catch {
-            failure = error
-            throw error
+        _ = try decoder.decode(T.self, from: Data(bytes))
+        readsOnlyAtEnd = true
+    }
+
+    /// Reads the bytes from `start` on as a language model's answer (SPEC 14, rule 6): prose is
+    /// skipped up to the first `{` or `[`, which begins a candidate; a candidate that turns out
+    /// not to be JSON, or whose complete value does not decode as `T`, is abandoned for the next
+    /// `{` or `[` after its start. After 16 candidates, the last one's error is thrown.
+    private mutating func readModelOutput(from start: Int) throws {
+        var next = start
+        while !candidateAccepted {
+            if candidateStart == nil {
+                guard let open = bytes[next...].firstIndex(where: { $0 == 0x7B || $0 == 0x5B }) else { return }
+                candidateStart = open
+                scanner = PartialScanner()
+                next = open
+            }
+            guard let candidate = candidateStart else { return }
+            let bad = bytes.withUnsafeBufferPointer { scanner.read($0, from: next, stopsAtEnd: true) }
+            let error: any Error
+            if scanner.isDone {
+                let text = PartialScanner.blanked(bytes[..<candidate]) + bytes[candidate..<scanner.cut]
+                do {
+                    _ = try decoder.decode(T.self, from: Data(text))
+                    candidateAccepted = true
+                    return
+                } catch let decodeError {
+                    error = decodeError
+                }
+            } else if bad != nil {
+                let text = PartialScanner.blanked(bytes[..<candidate]) + bytes[candidate...]
+                do {
+                    _ = try decoder.decode(T.self, from: Data(text))
+                    error = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Not JSON."))
+                } catch let syntaxError {
+                    error = syntaxError
+                }
+            } else {
+                return
+            }
+            candidatesAbandoned += 1
+            if candidatesAbandoned == Self.maxCandidates { throw error }
+            // The next candidate's entries are numbered from its own start: no array prefix holds.
+            cache = PartialElementCache()
+            candidateStart = nil
+            next = candidate + 1
         }
     }
+
+    /// How many candidates a model's answer may have (SPEC 14, rule 6).
+    static var maxCandidates: Int { 16 }
 
     /// Appends the next piece of the document.
     ///
@@ -87,19 +161,47 @@ public struct PartialDecoder<T: Decodable> {
     /// - Returns: The value built from what has arrived, and what is still pending.
     public mutating func snapshot() -> PartialSnapshot<T> {
         let bytesRead = bytes.count
-        guard !readsOnlyAtEnd,
-            let (text, reading) = scanner.closedText(
-                of: bytes, strings: options.strings, pendingMembers: options.pendingMembers)
+        let readsCandidate = options.input == .json || candidateStart != nil
+        guard !readsOnlyAtEnd, readsCandidate,
+            let parts = scanner.closedParts(strings: options.strings, from: candidateStart ?? 0)
         else {
             return PartialSnapshot(
-                value: nil, isComplete: false, pending: readsOnlyAtEnd ? [] : scanner.pending,
+                value: nil, isComplete: false, pending: readsOnlyAtEnd || !readsCandidate ? [] : scanner.pending,
                 report: LenientDecodingReport(), bytesRead: bytesRead)
         }
-        let closed = Data(text)
+        // The first complete elements of open arrays are left out of the text where a collection
+        // kept by an earlier snapshot stands for them (rule 7); a reader that needs them (an
+        // unkeyed container, another type) has the snapshot read again with them.
+        var blanked = settings.reportsUnusedKeys ? [] : scanner.blankableArrays(cache, end: parts.end)
+        var read = decode(parts, blanking: blanked)
+        if !read.conflicts.isEmpty {
+            for offset in read.conflicts { cache.forbidBlanking(offset) }
+            blanked = []
+            read = decode(parts, blanking: blanked)
+        }
+        var snapshot = PartialSnapshot(
+            value: read.value, isComplete: isComplete, pending: scanner.pending, report: read.report,
+            bytesRead: bytesRead)
+        snapshot.source = PartialSnapshotSource(bytes: bytes, parts: parts, decoder: decoder)
+        return snapshot
+    }
+
+    /// The value and events of the closed text of `parts`, with `blanked` arrays left out, and the
+    /// arrays that a reader needed whole.
+    private func decode(_ parts: ClosedParts, blanking blanked: [BlankedArray]) -> (
+        value: T?, report: LenientDecodingReport, conflicts: [Int]
+    ) {
+        var blankedArrays: [Int: (type: ObjectIdentifier, count: Int)] = [:]
+        for array in blanked { blankedArrays[array.offset] = (array.type, array.count) }
+        let reading = PartialReading(
+            openContainers: parts.openContainers, stringInProgress: parts.stringStart,
+            pendingMembers: options.pendingMembers, cache: cache, blanked: blankedArrays)
         let collector = ReportCollector()
         let value: T?
         do {
-            value = try decoder.withDocument(closed, report: collector, partial: reading) { impl in
+            value = try decoder.withDocument(
+                Data(parts.text(of: bytes, blanking: blanked)), report: collector, options: settings, partial: reading
+            ) { impl in
                 if reading.isInProgress(0, in: impl.map) && !PartialReading.readsPrefix(T.self) {
                     throw PartialValueNotBuilt()
                 }
@@ -109,13 +211,8 @@ public struct PartialDecoder<T: Decodable> {
             value = nil
         }
         let batch = collector.takeBatch()
-        var snapshot = PartialSnapshot(
-            value: value, isComplete: scanner.isDone, pending: scanner.pending,
-            report: value == nil ? LenientDecodingReport() : batch.map(LenientDecodingReport.init) ?? .init(),
-            bytesRead: bytesRead)
-        snapshot.closedText = closed
-        snapshot.decoder = decoder
-        return snapshot
+        let report = value == nil ? LenientDecodingReport() : batch.map(LenientDecodingReport.init) ?? .init()
+        return (value, report, reading.conflicts)
     }
 
     /// Decodes the whole document: what ``LenientJSONDecoder/decode(_:from:)`` returns for every
@@ -124,9 +221,13 @@ public struct PartialDecoder<T: Decodable> {
     /// - Returns: The decoded value.
     /// - Throws: The error of ``LenientJSONDecoder/decode(_:from:)``, or the error an
     ///   ``append(_:)-(Sequence<UInt8>)`` threw; a document cut short is an error ("unexpected
-    ///   end of input", with line and column).
+    ///   end of input", with line and column). Under ``PartialOptions/Input/modelOutput``, what
+    ///   ``LenientJSONDecoder/decode(_:fromModelOutput:)`` returns or throws for the text.
     public mutating func finish() throws -> T {
         if let failure { throw failure }
+        if options.input == .modelOutput {
+            return try decoder.decode(T.self, fromModelOutput: String(decoding: bytes, as: UTF8.self))
+        }
         return try decoder.decode(T.self, from: Data(bytes))
     }
 
@@ -139,6 +240,9 @@ public struct PartialDecoder<T: Decodable> {
     ///   ``append(_:)-(Sequence<UInt8>)`` threw.
     public mutating func finish(report: inout LenientDecodingReport) throws -> T {
         if let failure { throw failure }
+        if options.input == .modelOutput {
+            return try decoder.decode(T.self, fromModelOutput: String(decoding: bytes, as: UTF8.self), report: &report)
+        }
         return try decoder.decode(T.self, from: Data(bytes), report: &report)
     }
 
@@ -146,5 +250,7 @@ public struct PartialDecoder<T: Decodable> {
     public var bytesRead: Int { bytes.count }
 
     /// Whether the top-level value has ended: any byte but whitespace appended after it is an error.
-    public var isComplete: Bool { !readsOnlyAtEnd && scanner.isDone }
+    public var isComplete: Bool {
+        !readsOnlyAtEnd && scanner.isDone && (options.input == .json || candidateAccepted)
+    }
 }

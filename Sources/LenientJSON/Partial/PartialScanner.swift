@@ -43,6 +43,9 @@ struct PartialScanner {
         var count = 0
         /// The key of the member being read, as the input spells it.
         var key = ""
+        /// Where each element of an array begins (for leaving out the first ones:
+        /// ``blankableArrays(_:end:)``).
+        var elementStarts: [Int] = []
     }
 
     static let maxDepth = JSONScanner.maxDepth
@@ -91,11 +94,42 @@ struct PartialScanner {
     }
 
     /// Reads `bytes[from...]` (the bytes before were read already) and returns the offset of the
-    /// first byte that no document this scanner accepts can have there, or `nil`.
-    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    /// first byte that no document this scanner accepts can have there, or `nil`. With
+    /// `stopsAtEnd`, it reads nothing after the top-level value (a model's prose may follow it).
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, stopsAtEnd: Bool = false) -> Int? {
         var i = start
         let end = bytes.count
         while i < end {
+            if stopsAtEnd && phase == .done { return nil }
+            // Runs of plain text in a string, of a number's bytes and of whitespace between
+            // tokens take no step each.
+            switch phase {
+            case .string, .key:
+                guard escape == 0 && utf8Remaining == 0 else { break }
+                var j = i
+                while j < end {
+                    let byte = bytes[j]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80 { break }
+                    j &+= 1
+                }
+                guard j > i else { break }
+                if phase == .key {
+                    keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<j]))
+                } else {
+                    highSurrogate = false
+                    wholeEnd = j
+                }
+                i = j
+                continue
+            case .number:
+                while i < end && JSONScanner.continuesNumber(bytes[i]) { i &+= 1 }
+                guard i < end else { continue }
+            case .literal:
+                break
+            default:
+                while i < end && JSONText.isWhitespace(bytes[i]) { i &+= 1 }
+                guard i < end else { continue }
+            }
             let byte = bytes[i]
             offset = i
             if !step(byte) { return i }
@@ -106,6 +140,7 @@ struct PartialScanner {
     }
 
     /// Reads one byte at `offset`; `false` where it is an error.
+    @inline(__always)
     private mutating func step(_ byte: UInt8) -> Bool {
         while true {
             switch phase {
@@ -156,9 +191,11 @@ struct PartialScanner {
                 return true
             case .afterValue:
                 if JSONText.isWhitespace(byte) { return true }
-                guard let top = frames.last else { return false }
+                // (The innermost frame's kind is read in place: a copy of the frame would retain
+                // its strings.)
+                guard !frames.isEmpty else { return false }
                 if byte == UInt8(ascii: ",") {
-                    phase = top.isObject ? .keyOrClose : .valueOrClose
+                    phase = frames[frames.count - 1].isObject ? .keyOrClose : .valueOrClose
                     return true
                 }
                 return close(byte)
@@ -171,6 +208,8 @@ struct PartialScanner {
     /// Begins the value whose first byte is `byte`.
     private mutating func beginValue(_ byte: UInt8) -> Bool {
         tokenStart = offset
+        let top = frames.count - 1
+        if top >= 0 && !frames[top].isObject { frames[top].elementStarts.append(offset) }
         switch byte {
         case UInt8(ascii: "\""):
             escape = 0
@@ -202,7 +241,8 @@ struct PartialScanner {
 
     /// Ends the innermost container with `byte`, if `byte` is its closing bracket.
     private mutating func close(_ byte: UInt8) -> Bool {
-        guard let top = frames.last, byte == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+        guard !frames.isEmpty, byte == (frames[frames.count - 1].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        else {
             return false
         }
         frames.removeLast()
@@ -290,23 +330,91 @@ struct PartialScanner {
     /// piece (with a string value in progress up to its last whole character and a closing quote,
     /// under ``PartialOptions/Strings/prefix``), then the brackets that close the containers
     /// still open. Only a suffix is cut, so every offset, line and column stays where it is.
-    /// Returns `nil` while nothing can be shown.
-    func closedText(of bytes: [UInt8], strings: PartialOptions.Strings, pendingMembers: PartialOptions.PendingMembers)
-        -> (text: [UInt8], reading: PartialReading)?
-    {
-        var text: [UInt8]
-        var stringStart: Int?
-        if phase == .string && strings == .prefix {
-            text = Array(bytes[..<wholeEnd])
-            text.append(UInt8(ascii: "\""))
-            stringStart = tokenStart + 1
-        } else {
-            text = Array(bytes[..<cut])
-        }
-        guard text.count > bomMatched else { return nil }
-        for frame in frames.reversed() { text.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
-        let reading = PartialReading(
-            openContainers: Set(frames.map(\.start)), stringInProgress: stringStart, pendingMembers: pendingMembers)
-        return (text, reading)
+    /// `nil` while nothing can be shown; text before `start` (a model's prose) is skipped.
+    func closedParts(strings: PartialOptions.Strings, from start: Int = 0) -> ClosedParts? {
+        let inString = phase == .string && strings == .prefix
+        let end = inString ? wholeEnd : cut
+        guard end > Swift.max(start, bomMatched) else { return nil }
+        var suffix: [UInt8] = inString ? [UInt8(ascii: "\"")] : []
+        for frame in frames.reversed() { suffix.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
+        return ClosedParts(
+            start: start, end: end, suffix: suffix, stringStart: inString ? tokenStart + 1 : nil,
+            openContainers: Set(frames.map(\.start)))
     }
+
+    /// The open arrays whose first elements `cache` keeps as one collection, each with the bytes
+    /// of those elements (and the commas after them), which the text may leave out.
+    func blankableArrays(_ cache: PartialElementCache, end: Int) -> [BlankedArray] {
+        guard !cache.blankable.isEmpty else { return [] }
+        var arrays: [BlankedArray] = []
+        for frame in frames where !frame.isObject {
+            guard let kept = cache.blankable[frame.start], kept.count > 0, kept.count <= frame.elementStarts.count
+            else { continue }
+            let to = Swift.min(kept.count < frame.elementStarts.count ? frame.elementStarts[kept.count] : end, end)
+            guard frame.start + 1 < to else { continue }
+            arrays.append(
+                BlankedArray(offset: frame.start, bytes: (frame.start + 1)..<to, type: kept.type, count: kept.count))
+        }
+        return arrays
+    }
+    /// `bytes` with every byte but a line feed made a space: skipped text, at the same offsets and
+    /// on the same lines.
+    static func blanked(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var text = Array(bytes)
+        text.withUnsafeMutableBufferPointer { blank($0, 0..<$0.count) }
+        return text
+    }
+
+    /// Makes every byte of `text[range]` but a line feed a space: `memset` between the line feeds
+    /// that `memchr` finds.
+    static func blank(_ text: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) {
+        guard let base = text.baseAddress, range.lowerBound >= 0, range.upperBound <= text.count else { return }
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let found = memchr(base + start, 0x0A, range.upperBound - start)
+            let stop = found.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? range.upperBound
+            memset(base + start, 0x20, stop - start)
+            start = stop + 1
+        }
+    }
+}
+
+/// The parts of a partial document's closed text (``PartialScanner/closedParts(strings:from:)``).
+struct ClosedParts {
+    /// Where the text read begins; the bytes before it are skipped (blanked).
+    let start: Int
+    /// Where the bytes taken end.
+    let end: Int
+    /// What closes the string in progress and the containers still open.
+    let suffix: [UInt8]
+    /// The offset of the first character of the string in progress shown, if any.
+    let stringStart: Int?
+    /// The offsets of the `{` and `[` of the containers still open.
+    let openContainers: Set<Int>
+
+    /// The closed text of `bytes`, with the bytes of `blanked` arrays left out (spaces, each line
+    /// feed kept).
+    func text(of bytes: [UInt8], blanking blanked: [BlankedArray] = []) -> [UInt8] {
+        var text: [UInt8]
+        if start == 0 {
+            text = Array(bytes[..<end])
+        } else {
+            text = PartialScanner.blanked(bytes[..<start])
+            text.append(contentsOf: bytes[start..<end])
+        }
+        text.withUnsafeMutableBufferPointer { text in
+            for array in blanked { PartialScanner.blank(text, array.bytes) }
+        }
+        text.append(contentsOf: suffix)
+        return text
+    }
+}
+
+/// An open array whose first `count` elements a closed text leaves out: their kept collection of
+/// `type` stands for them (`DecoderImpl+Partial.swift`).
+struct BlankedArray {
+    let offset: Int
+    let bytes: Range<Int>
+    let type: ObjectIdentifier
+    let count: Int
 }

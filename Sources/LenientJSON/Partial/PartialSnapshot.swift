@@ -23,11 +23,9 @@ public struct PartialSnapshot<T> {
     public var report: LenientDecodingReport
     /// The bytes appended so far.
     public var bytesRead: Int
-    /// The text the value was decoded from (`PartialScanner.swift`), where ``isComplete(at:)``
-    /// looks for a path; `nil` when nothing has arrived whole.
-    var closedText: Data?
-    /// The decoder that read ``closedText``.
-    var decoder: LenientJSONDecoder?
+    /// Where ``isComplete(at:)`` looks for a path: the closed text the value was decoded from;
+    /// `nil` when nothing has arrived whole.
+    var source: PartialSnapshotSource?
 
     /// Creates a snapshot.
     ///
@@ -56,11 +54,25 @@ public struct PartialSnapshot<T> {
     /// - Returns: `true` when that value has arrived whole; `false` when it is in progress, has
     ///   not begun, or `path` is not a path.
     public func isComplete(at path: String) -> Bool {
-        guard !pending.contains(path), let closedText, let decoder,
-            let components = PartialPath.components(of: path)
-        else { return false }
+        guard !pending.contains(path), let source, let components = PartialPath.components(of: path) else {
+            return false
+        }
         if components.isEmpty { return isComplete }
-        return (try? decoder.withDocument(closedText) { impl in _ = try impl.locate(components) }) != nil
+        return source.locates(components)
+    }
+}
+
+/// The closed text of a snapshot, made again only when ``PartialSnapshot/isComplete(at:)`` asks:
+/// the document's bytes (shared with the partial decoder until it appends) and where they are cut.
+struct PartialSnapshotSource: Sendable {
+    let bytes: [UInt8]
+    let parts: ClosedParts
+    let decoder: LenientJSONDecoder
+
+    /// Whether the closed text has a value at `components`.
+    func locates(_ components: [JSONPathComponent]) -> Bool {
+        let text = Data(parts.text(of: bytes))
+        return (try? decoder.withDocument(text) { impl in _ = try impl.locate(components) }) != nil
     }
 }
 

@@ -1,0 +1,80 @@
+/// The complete elements of open arrays (and members of open dictionaries) already decoded by an
+/// earlier snapshot of the same document, by the byte offset where each begins and the type it
+/// was decoded as (SPEC 14, rule 7: a complete element is decoded once). A complete element's
+/// text never changes (rule 3), and what the decode of one element gives depends only on its
+/// text, its type and the decoder's settings, which a ``PartialDecoder`` reads once. Only an
+/// element that no rule acted on is kept: its decode made no event and counted no leniency,
+/// so using it again changes nothing around it.
+final class PartialElementCache {
+    private struct Key: Hashable {
+        let offset: Int
+        let type: ObjectIdentifier
+    }
+
+    /// The first complete elements of an open array, as the collection they were decoded into
+    /// (followed by `extra` elements that were in progress), and how many.
+    struct Prefix<C> {
+        var value: C
+        let count: Int
+        let extra: Int
+    }
+
+    private var values: [Key: Any] = [:]
+    private var prefixes: [Key: Any] = [:]
+    /// The open arrays whose kept elements the next snapshot's text leaves out (blanked: the
+    /// scanner skips them as whitespace), by the offset of their `[`: the one type they were
+    /// decoded as, and how many elements are kept.
+    private(set) var blankable: [Int: (type: ObjectIdentifier, count: Int)] = [:]
+    /// The open arrays read by another reader than one kept collection: never blanked.
+    private var neverBlanked: Set<Int> = []
+
+    init() {}
+
+    /// A copy, for a partial decoder copied before it appends (its copies may diverge).
+    func copy() -> PartialElementCache {
+        let copy = PartialElementCache()
+        copy.values = values
+        copy.prefixes = prefixes
+        copy.blankable = blankable
+        copy.neverBlanked = neverBlanked
+        return copy
+    }
+
+    /// The prefix of the array at `offset` decoded as `C`. It stays kept: one snapshot may read
+    /// the array more than once (a value read again strictly), and a blanked array has no other
+    /// source for its first elements.
+    func prefix<C>(at offset: Int, as type: C.Type) -> Prefix<C>? {
+        prefixes[Key(offset: offset, type: ObjectIdentifier(C.self))] as? Prefix<C>
+    }
+
+    /// Keeps the first `count` elements of the array at `offset`, decoded as `value` with `extra`
+    /// more after them.
+    func storePrefix<C>(_ value: C, count: Int, extra: Int, at offset: Int) {
+        let type = ObjectIdentifier(C.self)
+        prefixes[Key(offset: offset, type: type)] = Prefix(value: value, count: count, extra: extra)
+        guard !neverBlanked.contains(offset) else { return }
+        if let other = blankable[offset], other.type != type {
+            forbidBlanking(offset)
+        } else {
+            blankable[offset] = (type, count)
+        }
+    }
+
+    /// Never blanks the kept elements of the array at `offset` again: something else reads it.
+    func forbidBlanking(_ offset: Int) {
+        neverBlanked.insert(offset)
+        blankable[offset] = nil
+    }
+
+    /// The value of the element at `offset` decoded as `E` by an earlier snapshot.
+    func value<E>(at offset: Int, as type: E.Type) -> E? {
+        // Unwrapped first: a missing value cast to an `Optional` type would be a value, `nil`.
+        guard let stored = values[Key(offset: offset, type: ObjectIdentifier(E.self))] else { return nil }
+        return stored as? E
+    }
+
+    /// Keeps `value`, the element at `offset` decoded as `E`.
+    func store<E>(_ value: E, at offset: Int) {
+        values[Key(offset: offset, type: ObjectIdentifier(E.self))] = value
+    }
+}
