@@ -290,7 +290,14 @@ func partialFailure(
 @Suite("Partial documents: properties over every prefix")
 struct PartialPropertyTests {
     /// Seeds per combination of options: byte by byte checks many more snapshots per document.
-    static func seeds(_ feeding: Feeding) -> [UInt64] { feeding == .bytes ? [1] : [1, 2, 3] }
+    /// `PARTIAL_PROPERTY_SEEDS=n` checks `n` of each for a longer hunt.
+    static func seeds(_ feeding: Feeding) -> [UInt64] {
+        if let text = ProcessInfo.processInfo.environment["PARTIAL_PROPERTY_SEEDS"], let count = UInt64(text), count > 0
+        {
+            return Array(1...count)
+        }
+        return feeding == .bytes ? [1] : [1, 2, 3]
+    }
 
     /// Rules 1-5 on every snapshot of generated documents, for each model, way of cutting the
     /// document, and combination of options.
