@@ -34,6 +34,10 @@ enum FuzzPartialCheck {
         PartialOptions(pendingMembers: .absent, strings: .complete),
     ]
 
+    /// Open findings left out of the check (`PARTIAL_KNOWN_ISSUES=encoding`), so that a run goes past them.
+    static let knownIssues: Set<String> = Set(
+        (ProcessInfo.processInfo.environment["PARTIAL_KNOWN_ISSUES"] ?? "").split(separator: ",").map(String.init))
+
     /// How many models the selector chooses from (the cases of ``run(selector:pieces:document:)``).
     static let modelCount = 9
 
@@ -122,6 +126,11 @@ enum FuzzPartialCheck {
     static func appendFailed<T>(
         _ error: any Error, at piece: Range<Int>, _ expected: Result<T, any Error>, _ partial: inout PartialDecoder<T>
     ) -> String? {
+        if knownIssues.contains("encoding") && piece.lowerBound < 4 {
+            // The open finding of appendWaitsForTheEncodingBeforeItsFirstError
+            // (PartialPropertyTests): an error among the first 4 bytes, before the encoding is known.
+            return nil
+        }
         guard case .failure(let reference) = expected else {
             return "append of bytes \(piece) threw \(problem(error)) where decode(_:from:) succeeded"
         }
