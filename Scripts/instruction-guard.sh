@@ -21,29 +21,9 @@ case "${1:-}" in
 esac
 tolerance=1.03
 decodes=2
-for tool in valgrind swift; do
-    command -v "$tool" >/dev/null || { echo "$0: $tool not found" >&2; exit 1; }
-done
 out=${INSTRUCTIONS_OUT:-$root/Benchmarks/.build/instruction-guard}
-mkdir -p "$out"
-
-build=(swift build -c release -Xswiftc -dwarf-version=4 --product instructions)
-echo "== (cd Benchmarks && ${build[*]})" >&2
-(cd Benchmarks && "${build[@]}" >&2)
-bin="$(cd Benchmarks && "${build[@]}" --show-bin-path)/instructions"
-export SWIFT_DETERMINISTIC_HASHING=1
-
-# Instructions per decode of corpus $2 by decoder $1 (N decodes after one warm-up, counted alone).
-count() {
-    local file="$out/callgrind.out.$2.$1"
-    valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*countedDecodes*' \
-        --callgrind-out-file="$file" "$bin" "$1" "$2" "$decodes" >"$file.log" 2>&1 \
-        || { cat "$file.log" >&2; echo "$0: $1 $2 failed" >&2; exit 1; }
-    local total
-    total=$(awk '$1 == "totals:" || $1 == "summary:" { print $2; exit }' "$file")
-    [[ -n "$total" && "$total" -gt 0 ]] || { echo "$0: nothing counted in $file" >&2; exit 1; }
-    echo $(( total / decodes ))
-}
+# shellcheck source=Scripts/callgrind-counts.sh
+source "$root/Scripts/callgrind-counts.sh"
 
 runs=(
     "lenient twitter" "lenient canada" "lenient citm_catalog"
@@ -57,7 +37,7 @@ if $update; then
         echo "# Measured at $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo ' (Sources modified)')."
         for run in "${runs[@]}"; do
             set -- $run
-            printf '%s\t%s\t%s\n' "$1" "$2" "$(count "$1" "$2")"
+            printf '%s\t%s\t%s\n' "$1" "$2" "$(( $(count "$1" "$2") / decodes ))"
         done
     } > "$baseline.new"
     mv "$baseline.new" "$baseline"
@@ -70,7 +50,7 @@ failed=0
 printf '%-22s %-20s %14s %14s %7s\n' decoder corpus baseline now ratio
 while IFS=$'\t' read -r decoder corpus expected; do
     [[ -z "$decoder" || "$decoder" == \#* ]] && continue
-    now=$(count "$decoder" "$corpus")
+    now=$(( $(count "$decoder" "$corpus") / decodes ))
     ratio=$(awk -v a="$now" -v b="$expected" 'BEGIN { printf "%.3f", a / b }')
     verdict=ok
     if awk -v r="$ratio" -v t="$tolerance" 'BEGIN { exit !(r > t) }'; then verdict=FAIL; failed=1; fi

@@ -18,33 +18,9 @@ decodes=${1:-5}
 case "$decodes" in
     ''|*[!0-9]*|0) echo "usage: $0 [N=5]   (N decodes per count, N > 0)" >&2; exit 2 ;;
 esac
-for tool in valgrind swift; do
-    command -v "$tool" >/dev/null || { echo "$0: $tool not found" >&2; exit 1; }
-done
 out=${INSTRUCTIONS_OUT:-$root/Benchmarks/.build/instructions}
-mkdir -p "$out"
-
-build=(swift build -c release -Xswiftc -dwarf-version=4 --product instructions)
-echo "== (cd Benchmarks && ${build[*]})" >&2
-(cd Benchmarks && "${build[@]}" >&2)
-bin="$(cd Benchmarks && "${build[@]}" --show-bin-path)/instructions"
-
-# Swift seeds its hash function per process, which moves dictionary costs by up to 2% from
-# run to run (JSONDecoder's keyed containers too); a fixed seed makes the counts repeatable.
-export SWIFT_DETERMINISTIC_HASHING=1
-
-# Instructions of N decodes of corpus $2 by decoder $1, read from callgrind's totals line.
-count() {
-    local file="$out/callgrind.out.$2.$1"
-    echo "== $1 $2 (N=$decodes) under callgrind" >&2
-    valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*countedDecodes*' \
-        --callgrind-out-file="$file" "$bin" "$1" "$2" "$decodes" >&2 2>"$file.log" \
-        || { cat "$file.log" >&2; echo "$0: $1 $2 failed" >&2; exit 1; }
-    local total
-    total=$(awk '$1 == "totals:" || $1 == "summary:" { print $2; exit }' "$file")
-    [[ -n "$total" && "$total" -gt 0 ]] || { echo "$0: nothing counted in $file (is countedDecodes inlined?)" >&2; exit 1; }
-    echo "$total"
-}
+# shellcheck source=Scripts/callgrind-counts.sh
+source "$root/Scripts/callgrind-counts.sh"
 
 # 12345678 -> 12,345,678
 grouped() { echo "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/; ta'; }
