@@ -9,7 +9,12 @@
 final class ReportCollector {
     /// What a rule recorded, in document order; an attempt that fails removes its own
     /// (``DecoderImpl/discardEvents(from:leniency:)``).
-    private(set) var events: [Record] = []
+    ///
+    /// Unchecked exclusivity, measured: every attempt reads `events.count` as its mark, and the
+    /// dynamic check of each read cost 1.6 M instructions (3 %) of a clean citm_catalog decode with
+    /// a report, which records no event. Safe: one decode, on one thread, appends, reads and
+    /// removes, and no access to `events` is ever held across another (each is one call).
+    @exclusivity(unchecked) private(set) var events: [Record] = []
     /// The hashes of the records' path patterns, made as each rule fires, when statistics count
     /// the events (``Record/pathHash``); `nil` otherwise.
     private(set) var patternHashes: PatternHashes?
