@@ -1,5 +1,5 @@
 // In-module checks of what black-box tests cannot see. Keyed containers are reused only where
-// `KeyedDecodingContainer`'s layout is what the reuse assumes (Decoding/KeyedContainerReuse.swift);
+// `KeyedDecodingContainer`'s layout is what the reuse assumes (FastPaths/KeyedContainerReuse.swift);
 // on a toolchain where it is not, the check says no, every decode makes a container per object
 // (~15 % slower on the corpora) and no result changes. This suite makes that visible: it fails,
 // saying what changed, when reuse is off.
@@ -18,7 +18,7 @@ struct ContainerReuseLayoutTests {
             """
             KeyedDecodingContainer is \(size) bytes aligned to \(alignment), not one reference \
             (\(MemoryLayout<AnyObject>.size) bytes): the standard library changed its layout, and \
-            keyed containers are no longer reused (see Decoding/KeyedContainerReuse.swift)
+            keyed containers are no longer reused (see FastPaths/KeyedContainerReuse.swift)
             """)
         #expect(
             ContainerBoxLayout.isKnown,
@@ -26,7 +26,7 @@ struct ContainerReuseLayoutTests {
             ContainerBoxLayout.isKnown is false: two KeyedDecodingContainers made from different \
             values do not hold distinct, aligned heap addresses in their one word, so keyed \
             containers are no longer reused and every decode makes one per object (see \
-            Decoding/KeyedContainerReuse.swift)
+            FastPaths/KeyedContainerReuse.swift)
             """)
     }
 }

@@ -20,7 +20,7 @@ struct DecodeModeTests {
 
         init(_ mode: DecodeMode) {
             policy = mode.options.policy
-            hasReport = mode.report != nil
+            hasReport = mode.observer.report != nil
             hasCollection = mode.collection != nil
             hasIdentityMap = mode.options.identityMap != nil
             readsStrictly = mode.readsStrictly
@@ -37,7 +37,7 @@ struct DecodeModeTests {
         var options = DecodingOptions()
         options.policy = policy
         options.identityMap = IdentityMap()
-        return DecodeMode(options: options, report: ReportCollector())
+        return DecodeMode(options: options, observer: DecodeObserver(report: ReportCollector(), unusedKeys: nil))
     }
 
     static let policies: [LenientPolicy] = [.strict, .lenient, .permissive]
@@ -50,7 +50,7 @@ struct DecodeModeTests {
         expected.readsStrictly = true
         expected.describesErrors = false
         #expect(Shape(root.strictReading) == expected)
-        #expect(root.strictReading.report === root.report)
+        #expect(root.strictReading.observer.report === root.observer.report)
         #expect(!root.strictReading.decodesPlainTypesDirectly, "a strict reading keeps its bookkeeping")
     }
 
@@ -124,14 +124,14 @@ struct DecodeModeTests {
     func layersChosenOnce() {
         var options = DecodingOptions()
         options.policy = .lenient
-        #expect(DecodeMode(options: options, report: nil).readsValuesPlainly)
-        #expect(!DecodeMode(options: options, report: nil).matchesKeysExactly)
+        #expect(DecodeMode(options: options, observer: .none).readsValuesPlainly)
+        #expect(!DecodeMode(options: options, observer: .none).matchesKeysExactly)
         options.policy = .strict
-        #expect(DecodeMode(options: options, report: nil).matchesKeysExactly)
+        #expect(DecodeMode(options: options, observer: .none).matchesKeysExactly)
         options.keyPathSeparator = "."
-        #expect(!DecodeMode(options: options, report: nil).matchesKeysExactly)
+        #expect(!DecodeMode(options: options, observer: .none).matchesKeysExactly)
         options.keyPathSeparator = nil
         options.policy = .permissive
-        #expect(!DecodeMode(options: options, report: nil).readsValuesPlainly)
+        #expect(!DecodeMode(options: options, observer: .none).readsValuesPlainly)
     }
 }

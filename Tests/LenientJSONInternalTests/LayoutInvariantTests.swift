@@ -1,5 +1,5 @@
 // In-module checks of the unsafe reads that depend on the toolchain: `ZeroStandIn` reads a
-// type's metadata kind through its metatype (Decoding/ZeroStandIn.swift), and `NumberText`
+// type's metadata kind through its metatype (ErrorCollection/ZeroStandIn.swift), and `NumberText`
 // reads a `Decimal`'s mantissa (Input/NumberText.swift: its bytes outside Darwin). When the ABI
 // moves, these fail and say so, where the black-box suite would only see fewer problems
 // collected or slower `fromJSONObject` numbers.

@@ -58,11 +58,11 @@ extension DecoderImpl {
         #if canImport(Darwin)
             return try with(entry: entry, path: parent.appending(key)) { try closure(self) }
         #else
-            let eventCount = report?.events.count
+            let start = checkpoint()
             do {
                 return try with(entry: entry, path: parent.appending(key)) { try closure(self) }
             } catch let error as DecodingError where Self.isFormatterMismatch(error, at: parent.path(appending: key)) {
-                if let eventCount { report?.removeEvents(from: eventCount) }
+                rollBack(to: start)
                 return try dateFallback(entry, reading: .formatter(pattern: nil), parent: parent, key: key)
             }
         #endif

@@ -8,8 +8,9 @@ import Foundation
 struct DecodeMode {
     /// The decoder's settings, read once when the decode started.
     let options: DecodingOptions
-    /// Where report events go; `nil` when nobody reads them.
-    let report: ReportCollector?
+    /// What watches the decode: where its report events go and what it notes for unused keys
+    /// (``DecodeObserver``), chosen when the decode starts.
+    let observer: DecodeObserver
     /// The problems found while every problem of a document is listed
     /// (`DecoderImpl+ErrorCollection.swift`); `nil` in every other reading.
     let collection: ErrorCollection?
@@ -35,18 +36,18 @@ struct DecodeMode {
 
     /// The mode of a decode that the caller started: errors described, no strict reading; with
     /// `partial`, the reading of a document that has arrived in part.
-    init(options: DecodingOptions, report: ReportCollector?, partial: PartialReading? = nil) {
+    init(options: DecodingOptions, observer: DecodeObserver, partial: PartialReading? = nil) {
         self.init(
-            options: options, report: report, collection: nil, readsStrictly: false, describesErrors: true,
+            options: options, observer: observer, collection: nil, readsStrictly: false, describesErrors: true,
             readsWithoutStructuralRules: false, partial: partial)
     }
 
     private init(
-        options: DecodingOptions, report: ReportCollector?, collection: ErrorCollection?, readsStrictly: Bool,
+        options: DecodingOptions, observer: DecodeObserver, collection: ErrorCollection?, readsStrictly: Bool,
         describesErrors: Bool, readsWithoutStructuralRules: Bool, partial: PartialReading?
     ) {
         self.options = options
-        self.report = report
+        self.observer = observer
         self.collection = collection
         self.readsStrictly = readsStrictly
         self.describesErrors = describesErrors
@@ -71,17 +72,27 @@ struct DecodeMode {
     /// sets an optional one to `nil`). A derived reading is never the one without structural
     /// rules unless it says so: that reading's remembered failures are its own.
     private func with(
-        options change: (inout DecodingOptions) -> Void = { _ in }, report: ReportCollector?? = nil,
+        options change: (inout DecodingOptions) -> Void = { _ in }, observer: DecodeObserver? = nil,
         collection: ErrorCollection?? = nil, readsStrictly: Bool? = nil, describesErrors: Bool? = nil,
         readsWithoutStructuralRules: Bool = false, partial: PartialReading?? = nil
     ) -> DecodeMode {
         var options = self.options
         change(&options)
         return DecodeMode(
-            options: options, report: report ?? self.report, collection: collection ?? self.collection,
+            options: options, observer: observer ?? self.observer, collection: collection ?? self.collection,
             readsStrictly: readsStrictly ?? self.readsStrictly,
             describesErrors: describesErrors ?? self.describesErrors,
             readsWithoutStructuralRules: readsWithoutStructuralRules, partial: partial ?? self.partial)
+    }
+
+    /// This reading of another document than the decode's (a `superDecoder()` of JSON text
+    /// embedded in a string): the same, with no unused keys noted, since the decode's tracker
+    /// knows its own document only.
+    var readingAnotherDocument: DecodeMode {
+        DecodeMode(
+            options: options, observer: observer.withoutUnusedKeys, collection: collection,
+            readsStrictly: readsStrictly, describesErrors: describesErrors,
+            readsWithoutStructuralRules: readsWithoutStructuralRules, partial: partial)
     }
 
     /// The strict reading of a value leniency helped: the policy's strict reading, errors
@@ -93,7 +104,7 @@ struct DecodeMode {
     /// This reading with no report: a strict attempt that may fail, read again with the report
     /// only where it succeeds (``DecoderImpl/readStrictly(_:)``).
     var unrecorded: DecodeMode {
-        with(report: .some(nil))
+        with(observer: observer.withoutEvents)
     }
 
     /// A reading without the structural rules and without recovery: where a structural rule
@@ -112,7 +123,7 @@ struct DecodeMode {
     /// The reading that lists every problem into `collection`: no report (collection runs
     /// only after the decode failed) and no identity map (its values are never returned).
     func collecting(into collection: ErrorCollection) -> DecodeMode {
-        with(options: { $0.identityMap = nil }, report: .some(nil), collection: collection)
+        with(options: { $0.identityMap = nil }, observer: observer.withoutEvents, collection: collection)
     }
 
     /// The reading that makes a stand-in for a value whose problem was collected: every
@@ -124,13 +135,13 @@ struct DecodeMode {
     /// The reading that builds a default value: as this one, with no report (a default's own
     /// parts are not events; the default is one).
     var buildingDefaults: DecodeMode {
-        with(report: .some(nil))
+        with(observer: observer.withoutEvents)
     }
 
     /// The reading that builds the value of a member of a partial document that has not arrived
     /// (`Partial/KeyedContainer+Partial.swift`): as ``buildingDefaults``, with an empty object
     /// read as one still open, so that a nested model gets the defaults of its own members.
     var buildingPendingDefaults: DecodeMode {
-        with(report: .some(nil), partial: .some(partial?.openingEmptyObjects))
+        with(observer: observer.withoutEvents, partial: .some(partial?.openingEmptyObjects))
     }
 }

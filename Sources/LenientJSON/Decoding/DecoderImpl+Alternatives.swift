@@ -97,114 +97,101 @@ extension DecoderImpl {
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
         node: consuming CodingPathNode, isDictionary: Bool
     ) throws -> T {
-        let leniencyBefore = session.leniencyCount
-        let structuralBefore = session.structuralCount
-        let mark = report?.events.count ?? 0
-        let unusedMark = unusedKeysMark
+        let start = checkpoint()
         let value: T
         do {
             value = try with(entry: entry, path: node) { try type.init(from: self) }
         } catch {
-            discardUnusedKeys(from: unusedMark)
             return try recoverPlain(
-                entry, as: type, parent: parent, key: key(), isDictionary: isDictionary,
-                error: error, leniencyBefore: leniencyBefore, eventsFrom: mark)
+                entry, as: type, parent: parent, key: key(), isDictionary: isDictionary, error: error, from: start)
         }
-        if session.leniencyCount == leniencyBefore { return value }
-        return try preferStrict(
-            value, entry, parent: parent, key: key(), leniencyBefore: leniencyBefore,
-            structural: session.structuralCount != structuralBefore, eventsFrom: mark)
+        if session.leniencyCount == start.leniency { return value }
+        return try preferStrict(value, entry, parent: parent, key: key(), from: start)
     }
 
-    /// A plain value whose decode under the policy failed: its strict decode where leniency
-    /// acted in the failed attempt and the strict decode succeeds, else the coercions.
+    /// A plain value whose decode under the policy (begun at `start`) failed: its strict decode
+    /// where leniency acted in the failed attempt and the strict decode succeeds, else the
+    /// coercions.
     @inline(never)
     private func recoverPlain<T: Decodable>(
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool,
-        error: any Error, leniencyBefore: Int, eventsFrom mark: Int
+        error: any Error, from start: DecodeCheckpoint
     ) throws -> T {
-        let helped = session.leniencyCount != leniencyBefore
-        discardEvents(from: mark, leniency: leniencyBefore)
+        let helped = session.leniencyCount != start.leniency
+        rollBack(to: start)
         guard let error = error as? DecodingError else { throw error }
-        if helped, let strict = try? decodeStrictly(entry, as: type, parent: parent, key: key, eventsFrom: mark) {
+        if helped, let strict = try? decodeStrictly(entry, as: type, parent: parent, key: key) {
             return strict
         }
         return try coerce(entry, as: type, parent: parent, key: key, isDictionary: isDictionary, orThrow: error)
     }
 
-    /// `value`, decoded with help from leniency, or the value of a strict decode where that
-    /// succeeds: it is `JSONDecoder`'s pick among a hand-written decoder's alternatives. Where
-    /// the strict decode fails and a structural rule helped (`structural`), a decode without
+    /// `value`, decoded from `start` with help from leniency, or the value of a strict decode
+    /// where that succeeds: it is `JSONDecoder`'s pick among a hand-written decoder's
+    /// alternatives. Where the strict decode fails and a structural rule helped, a decode without
     /// the structural rules wins where it succeeds: a decoder that tries `[File]` before `File`
     /// reads an object as the `File` it is, not as a wrapped one-element array.
     @inline(never)
     private func preferStrict<T: Decodable>(
-        _ value: T, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, leniencyBefore: Int,
-        structural: Bool, eventsFrom mark: Int
+        _ value: T, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, from start: DecodeCheckpoint
     ) throws -> T {
         // The other readings' events go after the lenient ones, which stay where they are: a
         // value nested in others that each try a strict decode is not copied once per level.
-        let lenientEnd = report?.events.count ?? 0
-        let lenientCount = session.leniencyCount
-        session.leniencyCount = leniencyBefore
-        if let strict = try? decodeStrictly(entry, as: T.self, parent: parent, key: key, eventsFrom: lenientEnd) {
-            if lenientEnd > mark { report?.removeEvents(mark..<lenientEnd) }
+        let lenient = checkpoint()
+        let lenientEvents = start.events..<lenient.events
+        // The strict reading counts from where the lenient one began: it is the value's reading
+        // where it succeeds.
+        session.leniencyCount = start.leniency
+        if let strict = try? decodeStrictly(entry, as: T.self, parent: parent, key: key) {
+            observer.removeEvents(lenientEvents)
             return strict
         }
-        session.leniencyCount = lenientCount
-        if structural,
-            let unstructured = try? decodeWithoutStructuralRules(
-                entry, as: T.self, parent: parent, key: key, eventsFrom: lenientEnd)
+        rollBack(to: lenient)
+        if lenient.structural != start.structural,
+            let unstructured = try? decodeWithoutStructuralRules(entry, as: T.self, parent: parent, key: key)
         {
-            if lenientEnd > mark { report?.removeEvents(mark..<lenientEnd) }
+            observer.removeEvents(lenientEvents)
             return unstructured
         }
-        if let report, lenientEnd > mark {
+        if let report, !lenientEvents.isEmpty {
             renameNumericRawValueEvents(
-                T.self, entry: entry, path: parent.appending(key), events: mark..<lenientEnd, in: report)
+                T.self, entry: entry, path: parent.appending(key), events: lenientEvents, in: report)
         }
         return value
     }
 
     /// Decodes `type` at `entry` by the nested decoder whose mode has no structural rule and
     /// recovers nothing (no default, dropped element or `nil` for an invalid value: such a
-    /// reading would lose what the structural one kept). Its events go to the report; those of
-    /// a failed attempt are discarded. A failed attempt is remembered by that decoder: values
-    /// are read inside out, so an enclosing value read without structural rules (each level
-    /// where a structural rule helped is) stops at it at once instead of reading it again.
+    /// reading would lose what the structural one kept). Its events go to the report; a failed
+    /// attempt is rolled back. A failed attempt is remembered by that decoder: values are read
+    /// inside out, so an enclosing value read without structural rules (each level where a
+    /// structural rule helped is) stops at it at once instead of reading it again.
     private func decodeWithoutStructuralRules<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
-        eventsFrom mark: Int
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
     ) throws -> T {
-        let unusedMark = unusedKeysMark
+        let start = checkpoint()
         do {
             return try unstructuredDecoder.unwrap(entry, as: type, parent: parent, key: key)
         } catch {
             if let error = error as? DecodingError {
                 readingsWithoutStructure.failures[StrictAttempt(entry: entry, type: ObjectIdentifier(type))] = error
             }
-            discardUnusedKeys(from: unusedMark)
-            report?.removeEvents(from: mark)
+            rollBack(to: start)
             throw error
         }
     }
 
     /// Decodes `type` at `entry` in the strict reading (``DecodeMode/strictReading``: no
-    /// coercion, no recovery; key matching as the policy says), by ``readStrictly(_:)``. Events of a
-    /// failed attempt are discarded; its errors get no message, since nobody sees them.
+    /// coercion, no recovery; key matching as the policy says), by ``readStrictly(_:)``. A failed
+    /// attempt is rolled back; its errors get no message, since nobody sees them.
     private func decodeStrictly<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, eventsFrom mark: Int
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
     ) throws -> T {
-        let unusedMark = unusedKeysMark
         let registration = currentRegistration
-        do {
-            return try readStrictly {
+        return try rollingBackOnFailure {
+            try readStrictly {
                 try $0.decodeStrictlyOnce(entry, as: type, parent: parent, key: key, registration: registration)
             }
-        } catch {
-            discardUnusedKeys(from: unusedMark)
-            discardEvents(from: mark, leniency: session.leniencyCount)
-            throw error
         }
     }
 
@@ -215,12 +202,11 @@ extension DecoderImpl {
     /// six of the messy citm_catalog's, the Benchmarks article). Both read alike: the second
     /// reading meets the failures the first remembered.
     func readStrictly<T>(_ read: (DecoderImpl) throws -> T) throws -> T {
-        guard report != nil else { return try read(strictDecoder) }
-        let leniency = session.leniencyCount
-        let unusedMark = unusedKeysMark
+        guard observer.recordsEvents else { return try read(strictDecoder) }
+        let start = checkpoint()
         _ = try read(unrecordedStrictDecoder)
-        session.leniencyCount = leniency
-        discardUnusedKeys(from: unusedMark)
+        // What the first reading counted and noted is counted and noted again by the second.
+        rollBack(to: start)
         return try read(strictDecoder)
     }
 
@@ -234,11 +220,10 @@ extension DecoderImpl {
     ) throws -> T {
         let attempt = StrictAttempt(entry: entry, type: ObjectIdentifier(type))
         if let error = session.strictFailures[attempt] { throw error }
-        let outer = currentRegistration
-        currentRegistration = registration
-        defer { currentRegistration = outer }
         do {
-            return try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
+            return try withRegistration(registration) {
+                try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
+            }
         } catch let error as DecodingError {
             session.strictFailures[attempt] = error
             throw error

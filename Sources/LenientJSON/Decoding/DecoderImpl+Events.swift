@@ -30,28 +30,6 @@ extension DecoderImpl {
         note(kind, rule(), entry: entry, place: .value(after: parent, at: key), type: type, description())
     }
 
-    /// Runs `body`; when it throws, the events it added are removed and the leniency count
-    /// is put back, since the attempt was abandoned.
-    @inline(__always)
-    func discardingEventsOnFailure<R>(_ body: () throws -> R) rethrows -> R {
-        let mark = report?.events.count ?? 0
-        let leniency = session.leniencyCount
-        let unusedMark = unusedKeysMark
-        do {
-            return try body()
-        } catch {
-            discardEvents(from: mark, leniency: leniency)
-            discardUnusedKeys(from: unusedMark)
-            throw error
-        }
-    }
-
-    /// Removes the events after the first `mark` and sets the leniency count to `leniency`.
-    func discardEvents(from mark: Int, leniency: Int) {
-        session.leniencyCount = leniency
-        report?.removeEvents(from: mark)
-    }
-
     /// The syntax error of the first malformed number or string in the value at `entry`
     /// (keys included), or `nil` when it is well-formed JSON.
     func malformedToken(in entry: Int, path: () -> [any CodingKey]) -> DecodingError? {

@@ -61,16 +61,13 @@ extension DecoderImpl {
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T
     ) throws -> T? {
         let keysBefore = session.keysFound
-        let leniencyBefore = session.leniencyCount
-        let mark = report?.events.count ?? 0
-        let unusedMark = unusedKeysMark
+        let start = checkpoint()
         let value = try read()
-        guard session.keysFound == keysBefore, session.leniencyCount != leniencyBefore,
+        guard session.keysFound == keysBefore, session.leniencyCount != start.leniency,
             !(T.self is any DecodableArray.Type),
             !(T.self is any DecodableDictionary.Type)
         else { return value }
-        discardEvents(from: mark, leniency: leniencyBefore)
-        discardUnusedKeys(from: unusedMark)
+        rollBack(to: start)
         try recordLeniency(
             .recoveredAsNil, .optionalInvalid, entry: entry, parent: parent, key: key, type: T?.self,
             .text("Read an object with none of \(DecodingErrors.typeName(T.self))'s keys as nil."))
@@ -124,7 +121,8 @@ extension DecoderImpl {
         defer { session.defaultDepth -= 1 }
         // Built without a report, by a decoder of its own where there is one.
         let builder =
-            pending ? nested(mode.buildingPendingDefaults) : report == nil ? self : nested(mode.buildingDefaults)
+            pending
+            ? nested(mode.buildingPendingDefaults) : !observer.recordsEvents ? self : nested(mode.buildingDefaults)
         if T.self is any OptionalDecodable.Type {
             return try? builder.unwrap(map.nullEntry, as: type, parent: parent, key: key)
         }

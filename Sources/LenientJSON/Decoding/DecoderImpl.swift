@@ -14,8 +14,9 @@ final class DecoderImpl: Decoder {
     /// costs no load of the session.
     let keyCursors: UnsafeMutablePointer<Int>
     let dispatchCache: UnsafeMutablePointer<TypeDispatchCache>
-    /// The session's unused-key tracker (`Report/UnusedKeyTracker.swift`), likewise held here.
-    let unusedKeys: UnsafeMutablePointer<UnusedKeyTracker>?
+    /// What watches the decode (the mode's ``DecodeMode/observer``), held here as well so that a
+    /// hook costs no load of the mode.
+    let observer: DecodeObserver
     /// Whether `unwrap` may call a plain type's `init(from:)` with no bookkeeping (the mode's
     /// ``DecodeMode/decodesPlainTypesDirectly``, read once).
     let decodesPlainTypesDirectly: Bool
@@ -51,8 +52,8 @@ final class DecoderImpl: Decoder {
 
     /// The decode's settings (the mode's).
     var options: DecodingOptions { mode.options }
-    /// Where report events go (the mode's); `nil` when nobody reads them.
-    var report: ReportCollector? { mode.report }
+    /// Where report events go (the observer's); `nil` when nobody reads them.
+    var report: ReportCollector? { observer.report }
     /// The problems being collected (the mode's); `nil` unless every problem is listed.
     var collection: ErrorCollection? { mode.collection }
 
@@ -66,10 +67,11 @@ final class DecoderImpl: Decoder {
         reusesContainers: Bool = false, tracksUnusedKeys: Bool = false, partial: PartialReading? = nil
     ) {
         let tracks = tracksUnusedKeys && options.reportsUnusedKeys && report != nil
+        let session = DecodeSession(map: map, tracksUnusedKeys: tracks)
+        let observer = DecodeObserver(report: report, unusedKeys: session.unusedKeys)
         self.init(
-            map: map, mode: DecodeMode(options: options, report: report, partial: partial),
-            session: DecodeSession(map: map, tracksUnusedKeys: tracks), entry: entry,
-            pathNode: pathNode, reusesContainers: reusesContainers)
+            map: map, mode: DecodeMode(options: options, observer: observer, partial: partial), session: session,
+            entry: entry, pathNode: pathNode, reusesContainers: reusesContainers)
     }
 
     /// A decoder reading `map` in `mode`, sharing `session`.
@@ -85,12 +87,12 @@ final class DecoderImpl: Decoder {
         self.pathNode = pathNode
         keyCursors = session.keyCursors
         dispatchCache = session.dispatchCache
-        unusedKeys = session.unusedKeys
+        observer = mode.observer
         decodesPlainTypesDirectly = mode.decodesPlainTypesDirectly
         self.unstructuredReadings = unstructuredReadings
         keepsValuesForUnstructured =
-            !mode.readsStrictly && !mode.readsWithoutStructuralRules && mode.report == nil
-            && mode.collection == nil && session.unusedKeys == nil && mode.options.identityMap == nil
+            !mode.readsStrictly && !mode.readsWithoutStructuralRules && mode.observer.report == nil
+            && mode.collection == nil && mode.observer.unusedKeys == nil && mode.options.identityMap == nil
             && !mode.options.policy.coercions.isDisjoint(with: LenientPolicy.Coercions.structural)
     }
 
@@ -116,7 +118,7 @@ final class DecoderImpl: Decoder {
     /// ``strictDecoder`` only where it succeeds (``readStrictly(_:)``); without a report, it is
     /// ``strictDecoder``.
     var unrecordedStrictDecoder: DecoderImpl {
-        guard report != nil else { return strictDecoder }
+        guard observer.recordsEvents else { return strictDecoder }
         if let unrecordedStrictNested { return unrecordedStrictNested }
         let decoder = DecoderImpl(
             map: map, mode: mode.strictReading.unrecorded, session: session, entry: entry, pathNode: pathNode,
@@ -161,7 +163,7 @@ final class DecoderImpl: Decoder {
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, pathNode: CodingPathNode) throws
         -> KeyedDecodingContainer<Key>
     {
-        if let unusedKeys { unusedKeys.pointee.opened(object, path: pathNode, decoding: entry, keys: Key.self) }
+        observer.opened(object, path: pathNode, decoding: entry, keys: Key.self)
         guard let containerSlots else {
             return try KeyedContainerSlots.make(type, impl: self, object: object, pathNode: pathNode)
         }
@@ -233,9 +235,9 @@ final class DecoderImpl: Decoder {
         var savedPath = path
         swap(&pathNode, &savedPath)
         entry = newEntry
-        let opened = unusedKeys?.pointee.opened.count
+        let opened = observer.openedCount
         defer {
-            if let unusedKeys, let opened { unusedKeys.pointee.forgetFullyRead(openedSince: opened, in: map) }
+            observer.forgetFullyRead(openedSince: opened, in: map)
             entry = savedEntry
             swap(&pathNode, &savedPath)
         }
@@ -272,24 +274,24 @@ final class DecoderImpl: Decoder {
         case .scalar(let kind):
             return try unwrapScalar(entry, kind, as: type, parent: parent, key: key)
         case .array(let arrayType):
-            guard report != nil else {
+            guard observer.recordsEvents else {
                 return try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type)
             }
-            return try discardingEventsOnFailure {
+            return try rollingBackOnFailure {
                 try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type)
             }
         case .optional(let optionalType):
-            guard report != nil else {
+            guard observer.recordsEvents else {
                 return try optionalType.decodeOptional(entry, using: self, parent: parent, key: key, as: type)
             }
-            return try discardingEventsOnFailure {
+            return try rollingBackOnFailure {
                 try optionalType.decodeOptional(entry, using: self, parent: parent, key: key, as: type)
             }
         case .memberwiseDictionary(let dictionaryType):
-            guard report != nil else {
+            guard observer.recordsEvents else {
                 return try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type)
             }
-            return try discardingEventsOnFailure {
+            return try rollingBackOnFailure {
                 try dictionaryType.decodeMembers(of: entry, using: self, parent: parent, key: key, as: type)
             }
         case .plain(let isDictionary):
@@ -322,13 +324,13 @@ final class DecoderImpl: Decoder {
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
         node: consuming CodingPathNode, isDictionary: Bool
     ) throws -> T {
-        if let unusedKeys { unusedKeys.pointee.decoding(type, at: entry) }
+        observer.decoding(type, at: entry)
         if decodesPlainTypesDirectly {
-            let unusedMark = unusedKeysMark
+            let unusedMark = observer.unusedKeysMark
             do {
                 return try with(entry: entry, path: node) { try type.init(from: self) }
             } catch {
-                discardUnusedKeys(from: unusedMark)
+                observer.discardUnusedKeys(from: unusedMark)
                 throw naming(type, in: error, entry: entry, path: parent.path(appending: key()))
             }
         }
@@ -381,6 +383,7 @@ final class DecoderImpl: Decoder {
                 map: map, mode: mode, session: session, entry: entry, pathNode: path, reusesContainers: false)
         }
         return DecoderImpl(
-            map: other, mode: mode, session: DecodeSession(), entry: entry, pathNode: path, reusesContainers: false)
+            map: other, mode: mode.readingAnotherDocument, session: DecodeSession(), entry: entry, pathNode: path,
+            reusesContainers: false)
     }
 }

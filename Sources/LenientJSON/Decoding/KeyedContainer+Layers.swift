@@ -33,7 +33,7 @@ extension KeyedContainer {
         }
         guard impl.usesDefaults else {
             let found = try require(key)
-            if found.awaitsType { impl.typeKeyEvents(T.self) }
+            impl.observer.typeKeyEvents(T.self, of: found)
             return try read(found.entry, pathKey(key, found))
         }
         return try valueOrDefault(key, read)
@@ -49,7 +49,7 @@ extension KeyedContainer {
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
         }
-        if found.awaitsType { impl.typeKeyEvents(T.self) }
+        impl.observer.typeKeyEvents(T.self, of: found)
         do {
             return try read(found.entry, pathKey(key, found))
         } catch let error as DecodingError {
@@ -103,7 +103,7 @@ extension KeyedContainer {
     func nestedOrEmpty<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
         guard impl.usesDefaults else {
             let found = try require(key)
-            if found.awaitsType { impl.typeKeyEvents(C.self) }
+            impl.observer.typeKeyEvents(C.self, of: found)
             return try make(found.entry, pathNode.appending(pathKey(key, found)))
         }
         guard let found = try lookup(key) else {
@@ -114,7 +114,7 @@ extension KeyedContainer {
                 .text("Used an empty container for a missing key."))
             return container
         }
-        if found.awaitsType { impl.typeKeyEvents(C.self) }
+        impl.observer.typeKeyEvents(C.self, of: found)
         let path = pathNode.appending(pathKey(key, found))
         do {
             return try make(found.entry, path)

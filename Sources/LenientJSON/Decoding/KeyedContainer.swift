@@ -68,11 +68,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A lookup that reads (`notes`) is noted for ``LenientJSONDecoder/reportsUnusedKeys``.
     @inline(__always)
     func lookup<K: CodingKey>(_ key: K, notes: Bool = true) throws -> KeyedMember? {
-        // An earlier lookup's events that no read typed (it threw, or an attempt was discarded)
-        // must not take this read's type.
-        if notes, let report = impl.report { report.untypedFrom = -1 }
-        let member = try findMember(key, notes: notes)
-        if notes { impl.noteLookup(key, found: member, in: object) }
+        // The events this lookup records (a key matched by another spelling) wait for the type
+        // the member is read as: the member carries where they begin.
+        let keyEvents = impl.observer.eventCount
+        var member = try findMember(key, notes: notes)
+        if notes { impl.observer.noteLookup(key, found: member, in: object) }
+        member?.keyEvents = keyEvents
         return member
     }
 
@@ -188,7 +189,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             if let partial = impl.mode.partial, partial.isOpen(object, in: impl.map) { throw PartialValueNotBuilt() }
             throw keyNotFound(key)
         }
-        if found.awaitsType { impl.typeKeyEvents(Any?.self) }
+        impl.observer.typeKeyEvents(Any?.self, of: found)
         return impl.map.kind(found.entry) == .null
     }
 
@@ -204,7 +205,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard impl.mode.readsValuesPlainly else { return try layeredValue(key, read) }
         let found = try require(key)
         guard found.awaitsType else { return try exact(found.entry) }
-        impl.typeKeyEvents(T.self)
+        impl.observer.typeKeyEvents(T.self, of: found)
         return try read(found.entry, pathKey(key, found))
     }
 
@@ -218,7 +219,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     ) throws -> T {
         guard impl.mode.readsValuesPlainly else { return try layeredValue(key, read) }
         let found = try require(key)
-        if found.awaitsType { impl.typeKeyEvents(T.self) }
+        impl.observer.typeKeyEvents(T.self, of: found)
         if let value = state.withImpl({ strict($0, found.entry) }) { return value }
         return try read(found.entry, pathKey(key, found))
     }
@@ -354,7 +355,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return nil
         }
         guard let found else { return nil }
-        if found.awaitsType { impl.typeOptionalKeyEvents(T.self) }
+        impl.observer.typeOptionalKeyEvents(T.self, of: found)
         guard impl.map.kind(found.entry) != .null else { return nil }
         return found
     }
@@ -475,7 +476,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func nested<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
         guard impl.mode.readsValuesPlainly else { return try layeredNested(key, empty: empty, make) }
         let found = try require(key)
-        if found.awaitsType { impl.typeKeyEvents(C.self) }
+        impl.observer.typeKeyEvents(C.self, of: found)
         return try make(found.entry, pathNode.appending(pathKey(key, found)))
     }
 
@@ -495,7 +496,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func subdecoder<K: CodingKey>(forKey key: K) throws -> any Decoder {
         if let found = try lookup(key) {
             // The model that reads the subdecoder is not known here.
-            if found.awaitsType { impl.typeKeyEvents((any Decoder).self) }
+            impl.observer.typeKeyEvents((any Decoder).self, of: found)
             return impl.makeSubdecoder(entry: found.entry, path: pathNode.appending(pathKey(key, found)))
         }
         let missing = impl.map.missingMember(of: object)
@@ -531,12 +532,16 @@ enum KeyTable {
 /// would cost a metadata lookup per use): its value entry, and whether the input spells its key
 /// differently from the `CodingKey` (a key strategy or a normalized match), so that a
 /// path names it as the input does. `awaitsType` is true where the lookup recorded a key event
-/// whose `type` the read gives (``DecoderImpl/typeKeyEvents(_:)``): a respelled key, and a key
+/// whose `type` the read gives (``DecodeObserver/typeKeyEvents(_:of:)``): a respelled key, and a key
 /// path (`Mapping/KeyPaths.swift`), whose coding path keeps the model's key.
 struct KeyedMember {
     let entry: Int
     let respelled: Bool
+    /// Whether the lookup recorded events that wait for the type the member is read as
+    /// (``DecodeObserver/typeKeyEvents(_:of:)``).
     let awaitsType: Bool
+    /// Where the lookup's events begin among the report's, where it recorded any.
+    var keyEvents = 0
     /// The steps of the key path that found the member (``KeyPathKey``), else `nil`.
     let keyPath: [any CodingKey & Sendable]?
 

@@ -19,15 +19,21 @@ extension DecoderImpl {
         _ registrations: Registrations, usesFallback: Bool = true
     ) throws -> T {
         let registration = registrations[T.self]
-        let saved = currentRegistration
-        currentRegistration = registration
-        defer { currentRegistration = saved }
+        return try withRegistration(registration) {
+            try unwrapRegistered(
+                entry, as: type, parent: parent, key: key, registration: registration, usesFallback: usesFallback)
+        }
+    }
+
+    /// ``unwrapRegistered(_:as:parent:key:_:usesFallback:)`` once `T`'s `registration` is the current one.
+    private func unwrapRegistered<T: Decodable>(
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+        registration: TypeRegistration?, usesFallback: Bool
+    ) throws -> T {
         guard let registration, registration.readsValues else {
             return try unwrapValue(entry, as: type, parent: parent, key: key)
         }
-        let mark = report?.events.count ?? 0
-        let leniency = session.leniencyCount
-        let unusedMark = unusedKeysMark
+        let start = checkpoint()
         do {
             if let decode = registration.decode {
                 return try decodeWithClosure(decode, entry, as: type, parent: parent, key: key)
@@ -40,8 +46,7 @@ extension DecoderImpl {
             return try unwrapValue(entry, as: type, parent: parent, key: key)
         } catch let error as DecodingError {
             guard usesFallback, !mode.readsStrictly, let fallback = registration.fallback as? T else { throw error }
-            discardEvents(from: mark, leniency: leniency)
-            discardUnusedKeys(from: unusedMark)
+            rollBack(to: start)
             try noteRegistered(
                 .usedDefault, .defaultRegistered, entry: entry, path: parent.appending(key), type: T.self,
                 .text(

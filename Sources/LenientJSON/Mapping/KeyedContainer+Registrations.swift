@@ -21,19 +21,16 @@ extension KeyedContainer {
             if let value = try impl.defaultForMissing(T.self, parent: pathNode, key: key) { return value }
             throw keyNotFound(key)
         }
-        if found.awaitsType { impl.typeKeyEvents(T.self) }
+        impl.observer.typeKeyEvents(T.self, of: found)
         let foundKey = pathKey(key, found)
-        let mark = impl.report?.events.count ?? 0
-        let leniency = impl.session.leniencyCount
-        let unusedMark = impl.unusedKeysMark
+        let start = impl.checkpoint()
         do {
             return try impl.unwrapRegistered(
                 found.entry, as: type, parent: pathNode, key: foundKey, registrations,
                 usesFallback: propertyDefault == nil)
         } catch let error as DecodingError {
             if let propertyDefault {
-                impl.discardEvents(from: mark, leniency: leniency)
-                impl.discardUnusedKeys(from: unusedMark)
+                impl.rollBack(to: start)
                 try impl.noteRegistered(
                     .usedDefault, .defaultRegistered, entry: found.entry, path: pathNode.appending(foundKey),
                     type: T.self,
@@ -71,7 +68,7 @@ extension KeyedContainer {
             )
             return propertyDefault
         }
-        if let found, found.awaitsType { impl.typeOptionalKeyEvents(T.self) }
+        if let found { impl.observer.typeOptionalKeyEvents(T.self, of: found) }
         guard let found, impl.map.kind(found.entry) != .null else {
             impl.note(
                 .usedDefault, .defaultRegistered, entry: found?.entry,
@@ -83,9 +80,7 @@ extension KeyedContainer {
             return propertyDefault
         }
         let foundKey = pathKey(key, found)
-        let mark = impl.report?.events.count ?? 0
-        let leniency = impl.session.leniencyCount
-        let unusedMark = impl.unusedKeysMark
+        let start = impl.checkpoint()
         var reason = "a value read as nil"
         do {
             let value = try impl.optional(found.entry, as: T.self, parent: pathNode, key: foundKey) {
@@ -96,8 +91,7 @@ extension KeyedContainer {
         } catch let error as DecodingError {
             reason = "\(Self.describe(found.entry, in: impl)) (\(DecoderImpl.reason(error)))"
         }
-        impl.discardEvents(from: mark, leniency: leniency)
-        impl.discardUnusedKeys(from: unusedMark)
+        impl.rollBack(to: start)
         try impl.noteRegistered(
             .usedDefault, .defaultRegistered, entry: found.entry, path: pathNode.appending(foundKey),
             type: T?.self,

@@ -13,7 +13,7 @@ extension DecoderImpl {
     func openElements<C: RangeReplaceableCollection>(
         of entry: Int, count: Int, path: CodingPathNode, _ partial: PartialReading, as _: C.Type
     ) throws -> C where C.Element: Decodable {
-        let cache = unusedKeys == nil ? partial.cache : nil
+        let cache = observer.unusedKeys == nil ? partial.cache : nil
         let offset = map.offset(entry)
         // Blanked: the text leaves out the first `blank.count` elements, which only their kept
         // collection of that type stands for; any other reader reads the snapshot again unblanked.
@@ -65,21 +65,16 @@ extension DecoderImpl {
                 child = map.next(after: child)
                 continue
             }
-            let events = report?.events.count ?? 0
-            let leniency = session.leniencyCount
-            let structural = session.structuralCount
+            let start = checkpoint()
             let element: C.Element?
             do {
-                element = try discardingEventsOnFailure {
+                element = try rollingBackOnFailure {
                     try self.element(child, as: C.Element.self, parent: path, key: IndexKey(index))
                 }
             } catch is PartialValueNotBuilt {
                 element = nil
             }
-            let acted =
-                report?.events.count ?? 0 != events || session.leniencyCount != leniency
-                || session.structuralCount != structural
-            if clean && (acted || element == nil) {
+            if clean && (hasActed(since: start) || element == nil) {
                 cache?.storePrefix(result, count: index, extra: 0, at: offset)
                 clean = false
             }
@@ -100,11 +95,11 @@ extension DecoderImpl {
     ) throws -> E? {
         if partial.isInProgress(entry, in: map) {
             guard PartialReading.readsPrefix(E.self) else { return nil }
-        } else if let cache = partial.cache, unusedKeys == nil, !partial.isOpen(entry, in: map) {
+        } else if let cache = partial.cache, observer.unusedKeys == nil, !partial.isOpen(entry, in: map) {
             return try cachedElement(entry, as: E.self, parent: parent, key: key, cache)
         }
         do {
-            return try discardingEventsOnFailure { try element(entry, as: E.self, parent: parent, key: key) }
+            return try rollingBackOnFailure { try element(entry, as: E.self, parent: parent, key: key) }
         } catch is PartialValueNotBuilt {
             return nil
         } catch  where partial.isOpen(entry, in: map) && mode.isOwnReading {
@@ -122,13 +117,9 @@ extension DecoderImpl {
     ) throws -> E? {
         let offset = map.offset(entry)
         if let value = cache.value(at: offset, as: E.self) { return value }
-        let events = report?.events.count ?? 0
-        let leniency = session.leniencyCount
-        let structural = session.structuralCount
-        let value = try discardingEventsOnFailure { try element(entry, as: E.self, parent: parent, key: key) }
-        if let value, report?.events.count ?? 0 == events, session.leniencyCount == leniency,
-            session.structuralCount == structural
-        {
+        let start = checkpoint()
+        let value = try rollingBackOnFailure { try element(entry, as: E.self, parent: parent, key: key) }
+        if let value, !hasActed(since: start) {
             cache.store(value, at: offset)
         }
         return value

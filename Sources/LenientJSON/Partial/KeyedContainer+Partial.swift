@@ -16,7 +16,7 @@ extension KeyedContainer {
             !partial.isInProgress(found.entry, in: impl.map) || PartialReading.readsPrefix(T.self)
         {
             do {
-                return try impl.discardingEventsOnFailure { try registeredOrDefaultValue(key, read) }
+                return try impl.rollingBackOnFailure { try registeredOrDefaultValue(key, read) }
             } catch is PartialValueNotBuilt {
             } catch  where partial.isOpen(found.entry, in: impl.map) && impl.mode.isOwnReading {
                 // A value still open that its type cannot read yet (a hand-written `init(from:)`
@@ -45,7 +45,7 @@ extension KeyedContainer {
         guard let found = try lookup(key, notes: false) else { return nil }
         if partial.isInProgress(found.entry, in: impl.map) && !PartialReading.readsPrefix(T.self) { return nil }
         do {
-            return try impl.discardingEventsOnFailure { try registeredValueOrPresent(key, read) }
+            return try impl.rollingBackOnFailure { try registeredValueOrPresent(key, read) }
         } catch is PartialValueNotBuilt {
             return nil
         } catch  where partial.isOpen(found.entry, in: impl.map) && impl.mode.isOwnReading {

@@ -8,7 +8,7 @@
 /// the decode. When the decode ends, its records move to an ``EventBatch`` (``takeBatch()``).
 final class ReportCollector {
     /// What a rule recorded, in document order; an attempt that fails removes its own
-    /// (``DecoderImpl/discardEvents(from:leniency:)``).
+    /// (``DecoderImpl/rollBack(to:)``).
     ///
     /// Unchecked exclusivity, measured: every attempt reads `events.count` as its mark, and the
     /// dynamic check of each read cost 1.6 M instructions (3 %) of a clean citm_catalog decode with
@@ -32,11 +32,6 @@ final class ReportCollector {
     var mostRecords: Int { Swift.max(mostEvents, events.count) }
     /// The most records held before a removal.
     private var mostEvents = 0
-    /// The first event made by a key lookup (`key.normalized`, `key.alias`, `key.path`) that
-    /// does not know yet the type of the value it found, or `-1`: the lookup comes before the
-    /// read, which gives the type (``DecoderImpl/typeKeyEvents(_:)``).
-    var untypedFrom = -1
-
     /// What is done with the records when the document they point into ends, before its bytes
     /// would be copied to outlive the decode (`LenientJSONDecoder.withDocument`): a decode whose
     /// events only statistics read counts them then and lets them go. Runs once
@@ -104,7 +99,6 @@ final class ReportCollector {
         events.removeAll(keepingCapacity: true)
         eventHashes.removeAll(keepingCapacity: true)
         documents.removeAll(keepingCapacity: true)
-        untypedFrom = -1
     }
 
     /// Changes the record at `index` (its rule, type and description; never its place).
@@ -266,14 +260,14 @@ final class ReportCollector {
         static func text(_ text: @autoclosure @escaping () -> String) -> Description { .made(text) }
     }
 
-    /// Gives `type` to the key events that wait for one.
-    func assignType(_ type: Any.Type) {
-        // Events after the mark may have been removed with an abandoned attempt.
-        for index in Swift.min(untypedFrom, events.count)..<events.count
+    /// Gives `type` to the key events from the `first`th on that wait for one: those of the
+    /// lookup that found the member read as `type` (``DecodeObserver/typeKeyEvents(_:of:)``).
+    func assignType(_ type: Any.Type, from first: Int) {
+        // The lookup's events may have been removed with an abandoned attempt.
+        for index in Swift.min(first, events.count)..<events.count
         where events[index].type == nil && events[index].kind == .matchedKey {
             events[index].type = type
         }
-        untypedFrom = -1
     }
 
     /// The records of `range` as a batch whose events are made when first read, or `nil` when
@@ -291,7 +285,6 @@ final class ReportCollector {
             events = []
             eventHashes = []
             documents = []
-            untypedFrom = -1
         }
         guard !events.isEmpty else { return nil }
         // Moved, not copied, so that the batch's records keep this array's storage.
@@ -309,7 +302,7 @@ extension DecoderImpl {
     /// reads it (``EventBatch``). Every kind but `matchedKey` counts as leniency, unless
     /// `countsAsLeniency` is `false` (what a registration did: see
     /// `Mapping/DecoderImpl+Registrations.swift`). `type` is the Swift type decoded at the place;
-    /// `nil` for a key lookup, whose read gives it later (``typeKeyEvents(_:)``).
+    /// `nil` for a key lookup, whose read gives it later (``DecodeObserver/typeKeyEvents(_:of:)``).
     ///
     /// `description` runs after the decode, maybe on another thread: it may read only values
     /// that do not change (its parameters, the document), never this decoder's current state.
@@ -347,30 +340,9 @@ extension DecoderImpl {
         _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?, place: ReportCollector.Place,
         type: Any.Type?, description: ReportCollector.Description, in report: ReportCollector
     ) {
-        if type == nil && kind == .matchedKey && report.untypedFrom < 0 { report.untypedFrom = report.events.count }
         report.append(kind, rule, entry: entry, place: place, type: type, describe: description, map: map)
     }
 
-    /// Gives `type`, the type read from a member a key lookup found, to the lookup's events.
-    /// Every read that looks a key up calls it (or ``typeOptionalKeyEvents(_:)``) right after
-    /// the lookup, before it reads anything nested, so that no inner read types an outer event.
-    @inline(__always)
-    func typeKeyEvents(_ type: Any.Type) {
-        if let report, report.untypedFrom >= 0 { report.assignType(type) }
-    }
-
-    /// ``typeKeyEvents(_:)`` with `Optional<T>`, what `decodeIfPresent(T.self, forKey:)` decodes
-    /// (a present value or `null` alike).
-    @inline(__always)
-    func typeOptionalKeyEvents<T>(_ type: T.Type) {
-        if let report, report.untypedFrom >= 0 { Self.assignOptionalType(T.self, in: report) }
-    }
-
-    /// Out of line, so that a decode without a report never asks for `Optional<T>`'s metadata.
-    @inline(never)
-    private static func assignOptionalType<T>(_ type: T.Type, in report: ReportCollector) {
-        report.assignType(T?.self)
-    }
 }
 
 extension ValueMap {

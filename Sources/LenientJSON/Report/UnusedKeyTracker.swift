@@ -5,8 +5,8 @@
 /// pointer, so that noting a read retains nothing.
 ///
 /// During the decode it notes the containers opened, the values read and the keys missed, and
-/// takes them back when an attempt is abandoned (``DecoderImpl/unusedKeysMark`` and
-/// ``DecoderImpl/discardUnusedKeys(from:)``), so that they describe the value returned. A
+/// takes them back when an attempt is abandoned (``DecodeObserver/unusedKeysMark`` and
+/// ``DecodeObserver/discardUnusedKeys(from:)``), so that they describe the value returned. A
 /// container whose object had every member read by the time its model was decoded is
 /// forgotten then (``forgetFullyRead(openedSince:in:)``): no member of it can be unused, and its
 /// path is let go while the decode still holds it. Which members of the rest nobody read is
@@ -126,37 +126,12 @@ struct UnusedKeyTracker {
 }
 
 extension DecoderImpl {
-    /// Where the unused-key records stand, for ``discardUnusedKeys(from:)``.
-    var unusedKeysMark: UnusedKeyTracker.Mark? { unusedKeys?.pointee.mark }
-
-    /// Forgets the unused-key records of an abandoned attempt, made after `mark`.
-    func discardUnusedKeys(from mark: UnusedKeyTracker.Mark?) {
-        if let unusedKeys, let mark { unusedKeys.pointee.discard(from: mark) }
-    }
-
-    /// Notes a keyed lookup of `key` in `object` that found `member` (or nothing), for
-    /// ``LenientJSONDecoder/reportsUnusedKeys``.
-    @inline(__always)
-    func noteLookup<K: CodingKey>(_ key: K, found member: KeyedMember?, in object: Int) {
-        guard let unusedKeys else { return }
-        if let member {
-            unusedKeys.pointee.read(member.entry)
-        } else {
-            noteMiss(key, in: object, tracker: unusedKeys)
-        }
-    }
-
-    @inline(never)
-    private func noteMiss<K: CodingKey>(_ key: K, in object: Int, tracker: UnsafeMutablePointer<UnusedKeyTracker>) {
-        tracker.pointee.missed(key.stringValue, in: object)
-    }
-
     /// Adds one `unusedKey` event per member of an object a model's keyed container was opened
     /// on that no lookup read, after the decode (the TheReport article, "Unused keys"): in
     /// document order for `Data`; for `fromJSONObject`, whose dictionaries have no order, in the
     /// UTF-8 order of the members' pointers.
     func reportUnusedKeys() {
-        guard let unusedKeys else { return }
+        guard let unusedKeys = observer.unusedKeys else { return }
         defer { unusedKeys.pointee.reset() }
         let tracker = unusedKeys.pointee
         guard report != nil, !tracker.opened.isEmpty else { return }
