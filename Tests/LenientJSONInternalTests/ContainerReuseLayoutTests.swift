@@ -4,6 +4,7 @@
 // (~15 % slower on the corpora) and no result changes. This suite makes that visible: it fails,
 // saying what changed, when reuse is off.
 
+import Foundation
 @testable import LenientJSON
 import Testing
 
@@ -28,5 +29,38 @@ struct ContainerReuseLayoutTests {
             containers are no longer reused and every decode makes one per object (see \
             FastPaths/KeyedContainerReuse.swift)
             """)
+    }
+
+    /// A recursive model: a node reads its children, of its own type, while its own container is
+    /// still open, so that reuse must hand out a second container of the same key type.
+    private struct Node: Decodable, Equatable {
+        var name: String
+        var weight: Double
+        var tags: [String]
+        var children: [Node]
+    }
+
+    private static func document(depth: Int, width: Int) -> String {
+        func node(_ name: String, _ depth: Int) -> String {
+            let children = depth == 0 ? "" : (0..<width).map { node("\(name).\($0)", depth - 1) }.joined(separator: ",")
+            return #"{"name": "\#(name)", "weight": "\#(depth).5", "tags": ["a", 1], "children": [\#(children)]}"#
+        }
+        return node("root", depth)
+    }
+
+    @Test("without reuse, every container is made afresh and every value reads alike", arguments: [false, true])
+    func fallbackReadsAlike(reuses: Bool) throws {
+        let text = Self.document(depth: 4, width: 3)
+        let map = try #require(ValueMap.parsing(text))
+        var options = DecodingOptions()
+        options.policy = .lenient
+        let impl = DecoderImpl(
+            map: map, options: options, entry: 0, pathNode: .root, report: ReportCollector(), reusesContainers: reuses)
+        defer { impl.endDecode() }
+        let value = try impl.unwrap(0, as: Node.self, parent: .root, key: nil)
+        let expected = try LenientJSONDecoder().decode(Node.self, from: Data(text.utf8))
+        #expect(value == expected)
+        #expect(value.children.count == 3 && value.children[2].children[1].name == "root.2.1")
+        #expect(value.weight == 4.5 && value.tags == ["a", "1"])
     }
 }

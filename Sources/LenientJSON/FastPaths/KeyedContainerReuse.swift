@@ -17,7 +17,16 @@
 //
 // The box is reached by the one stored property of `KeyedDecodingContainer`, which the
 // standard library does not promise; ``ContainerBoxLayout/isKnown`` checks it once per
-// process, and without it no container is reused.
+// process (its size and alignment first; the probe's word is read only once they are one
+// reference's), and without it no container is reused. The fallback, a container made afresh
+// for every object, is what a decoder that is not the root's uses, and
+// `ContainerReuseLayoutTests` decodes a recursive document both ways.
+//
+// What it pays for, measured with callgrind (`Benchmarks`' `instructions lenient`, release,
+// per decode) with reuse forced off: twitter 20.4 M -> 22.6 M (+11 %), citm_catalog 49.8 M ->
+// 67.3 M (+35 %), messy twitter 63.0 M -> 67.4 M (+7 %), canada unchanged. Nearly all of it is
+// the runtime's generic-metadata and witness-table lookups for each new container, not its
+// allocation, so reusing only ``KeyedContainerState`` would not recover it.
 
 /// The mutable part of a ``KeyedContainer``, so that a reused container can read another object.
 ///
