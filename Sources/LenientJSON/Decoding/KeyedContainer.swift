@@ -68,18 +68,21 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A lookup that reads (`notes`) is noted for ``LenientJSONDecoder/reportsUnusedKeys``.
     @inline(__always)
     func lookup<K: CodingKey>(_ key: K, notes: Bool = true) throws -> KeyedMember? {
-        // The events this lookup records (a key matched by another spelling) wait for the type
-        // the member is read as: the member carries where they begin.
-        let keyEvents = impl.observer.eventCount
-        var member = try findMember(key, notes: notes)
+        let member = try findMember(key, notes: notes)
         if notes { impl.observer.noteLookup(key, found: member, in: object) }
-        member?.keyEvents = keyEvents
         return member
     }
 
     @inline(__always)
     private func findMember<K: CodingKey>(_ key: K, notes: Bool) throws -> KeyedMember? {
-        guard impl.mode.matchesKeysExactly else { return try matchingMember(for: key, notes: notes) }
+        guard impl.mode.matchesKeysExactly else {
+            // The events this lookup records (a key matched by another spelling, an alias, a key
+            // path) wait for the type the member is read as: the member carries where they begin.
+            let keyEvents = impl.observer.eventCount
+            var member = try matchingMember(for: key, notes: notes)
+            member?.keyEvents = keyEvents
+            return member
+        }
         guard let entry = findExact(key) else { return nil }
         impl.session.keysFound &+= 1
         return KeyedMember(entry: entry, respelled: table != nil && !impl.options.usesDefaultKeys)
@@ -540,8 +543,9 @@ struct KeyedMember {
     /// Whether the lookup recorded events that wait for the type the member is read as
     /// (``DecodeObserver/typeKeyEvents(_:of:)``).
     let awaitsType: Bool
-    /// Where the lookup's events begin among the report's, where it recorded any.
-    var keyEvents = 0
+    /// Where the lookup's events begin among the report's; `Int.max` for a lookup that records
+    /// none (an exact match).
+    var keyEvents = Int.max
     /// The steps of the key path that found the member (``KeyPathKey``), else `nil`.
     let keyPath: [any CodingKey & Sendable]?
 
