@@ -1,0 +1,1 @@
+../../LenientJSONTests/Support/SplitMix64.swift
