@@ -271,12 +271,13 @@ final class DecoderImpl: Decoder {
         switch dispatch {
         case .scalar(let kind):
             return try unwrapScalar(entry, kind, as: type, parent: parent, key: key)
-        case .array(let arrayType):
+        case .array(let arrayType, let elements):
             guard report != nil else {
-                return try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type)
+                return try arrayType.decodeArray(
+                    entry, using: self, parent: parent, key: key, elements: elements, as: type)
             }
             return try discardingEventsOnFailure {
-                try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type)
+                try arrayType.decodeArray(entry, using: self, parent: parent, key: key, elements: elements, as: type)
             }
         case .optional(let optionalType):
             guard report != nil else {
