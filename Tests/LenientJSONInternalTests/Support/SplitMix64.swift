@@ -1,1 +1,1 @@
-../../LenientJSONTests/Support/SplitMix64.swift
+../../LenientJSONTests/Support/Corpus/SplitMix64.swift

@@ -1,4 +1,5 @@
-// A deterministic generator shared by the test targets (a symlink in LenientJSONInternalTests).
+// A deterministic generator shared by the test targets (a symlink in LenientJSONInternalTests)
+// and, with this folder, the benchmarks (MessyCorpus).
 
 /// SplitMix64 (Steele, Lea, Flood 2014): the same sequence on every platform.
 struct SplitMix64: RandomNumberGenerator {
