@@ -102,22 +102,92 @@ struct DecodeModeTests {
         #expect(Shape(root.buildingDefaults) == expected)
     }
 
-    @Test("a nested decoder reads in its own mode; the decoder that made it keeps its own and shares its session")
+    @Test("a nested decoder reads in its own mode; the decoder that made it keeps reading in its own")
     func nestedDecoder() throws {
         let map = try #require(ValueMap.parsing(#"{"a": [1, "2"]}"#))
         var options = DecodingOptions()
         options.policy = .lenient
-        let impl = DecoderImpl(map: map, options: options, entry: 0, pathNode: .root, report: ReportCollector())
-        let before = Shape(impl.mode)
+        let report = ReportCollector()
+        let impl = DecoderImpl(map: map, options: options, entry: 0, pathNode: .root, report: report)
         let strict = impl.strictDecoder
         #expect(Shape(strict.mode) == Shape(impl.mode.strictReading))
-        #expect(Shape(impl.mode) == before)
         #expect(strict.session === impl.session)
         #expect(impl.strictDecoder === strict, "one strict decoder per decoder, reused")
+        #expect(Shape(impl.unrecordedStrictDecoder.mode) == Shape(impl.mode.strictReading.unrecorded))
+        #expect(Shape(impl.unstructuredDecoder.mode) == Shape(impl.mode.withoutStructuralRules))
+        // The strict decoder refuses the numeric string; the decoder that made it, read after
+        // it, still coerces it and records the event.
+        #expect(throws: DecodingError.self) { try strict.unwrap(0, as: [String: [Int]].self, parent: .root, key: nil) }
+        #expect(report.events.isEmpty)
         let value = try impl.unwrap(0, as: [String: [Int]].self, parent: .root, key: nil)
         #expect(value == ["a": [1, 2]])
-        #expect(Shape(impl.mode) == before)
+        #expect(report.events.map(\.rule) == [.numberFromString])
         impl.endDecode()
+    }
+
+    /// A point whose member may be missing: the stand-in reading's defaults fill it.
+    struct Point: Decodable, Equatable { var x: Int }
+
+    /// What reading `json` as `T` in `mode` gives: the value, or `nil` where it throws, and the
+    /// rules of the events recorded in the root decoder's report.
+    static func read<T: Decodable>(
+        _ json: String, as _: T.Type, policy: LenientPolicy, in derive: (DecodeMode) -> DecodeMode
+    ) throws -> (value: T?, rules: [LenientRule]) {
+        let map = try #require(ValueMap.parsing(json))
+        var options = DecodingOptions()
+        options.policy = policy
+        let report = ReportCollector()
+        let root = DecoderImpl(map: map, options: options, entry: 0, pathNode: .root, report: report)
+        defer { root.endDecode() }
+        let impl = root.nested(derive(root.mode))
+        let value = try? impl.unwrap(0, as: T.self, parent: .root, key: nil)
+        return (value, report.events.map(\.rule))
+    }
+
+    @Test(
+        "the strict reading refuses what the caller's reading coerces", arguments: [LenientPolicy.lenient, .permissive])
+    func strictReadingDecodes(policy: LenientPolicy) throws {
+        let own = try Self.read(#"["2"]"#, as: [Int].self, policy: policy) { $0 }
+        #expect(own.value == [2])
+        #expect(own.rules == [.numberFromString])
+        let strict = try Self.read(#"["2"]"#, as: [Int].self, policy: policy) { $0.strictReading }
+        #expect(strict.value == nil)
+        #expect(strict.rules.isEmpty)
+    }
+
+    @Test("the reading without structural rules still coerces, but wraps no single value")
+    func withoutStructuralRulesDecodes() throws {
+        let coerced = try Self.read(#"["2"]"#, as: [Int].self, policy: .lenient) { $0.withoutStructuralRules }
+        #expect(coerced.value == [2])
+        let own = try Self.read("5", as: [Int].self, policy: .lenient) { $0 }
+        #expect(own.value == [5])
+        #expect(own.rules == [.arrayWrapped])
+        let unwrapped = try Self.read("5", as: [Int].self, policy: .lenient) { $0.withoutStructuralRules }
+        #expect(unwrapped.value == nil)
+    }
+
+    @Test("readings with no report coerce and record nothing")
+    func unreportedReadingsDecode() throws {
+        let readings: [(String, (DecodeMode) -> DecodeMode)] = [
+            ("unrecorded", { $0.unrecorded }), ("building defaults", { $0.buildingDefaults }),
+            ("collecting", { $0.collecting(into: ErrorCollection()) }),
+        ]
+        for (name, derive) in readings {
+            let read = try Self.read(#"["2"]"#, as: [Int].self, policy: .lenient, in: derive)
+            #expect(read.value == [2], "\(name)")
+            #expect(read.rules.isEmpty, "\(name)")
+        }
+    }
+
+    @Test("the stand-in reading fills a missing member that the caller's reading refuses")
+    func standInsDecode() throws {
+        let own = try Self.read("{}", as: Point.self, policy: .lenient) { $0 }
+        #expect(own.value == nil)
+        let standIn = try Self.read("{}", as: Point.self, policy: .lenient) {
+            $0.collecting(into: ErrorCollection()).makingStandIns
+        }
+        #expect(standIn.value == Point(x: 0))
+        #expect(standIn.rules.isEmpty)
     }
 
     @Test("which layers a keyed read passes through is chosen once, from the mode")

@@ -11,56 +11,10 @@ import Testing
 
 @Suite("Statistics over abandoned attempts and nested arrays")
 struct StatisticsAttemptTests {
-    struct Item: Decodable, Equatable {
-        var tags: FuzzEither<[Int], [String]>
-        var score: Int
-        var grid: [[Double]]
-        var label: String
-    }
-
-    /// A generated document and the paths of the events its decode must report, in order.
-    struct Case {
-        var json = "["
-        var expected: [String] = []
-
-        init(seed: UInt64) {
-            var generator = SplitMix64(seed: seed)
-            func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
-            let count = 5 + next(30)
-            for index in 0..<count {
-                if index > 0 { json += "," }
-                // Tags that are numeric strings: `[Int]` reads them, one event per tag, but
-                // `JSONDecoder` reads `[String]` (the HandWrittenDecoders article), so those
-                // events are taken back. With a tag that is not numeric, the `[Int]` attempt fails
-                // after coercing the tags before it, and its events are taken back with it.
-                var tags = (0..<(1 + next(5))).map { _ in "\"\(next(100))\"" }
-                if next(2) == 0 { tags[next(tags.count)] = "\"x\(next(9))\"" }
-                json += "{\"tags\": [\(tags.joined(separator: ", "))]"
-                let scoreAsString = next(2) == 0
-                json += ", \"score\": " + (scoreAsString ? "\"\(next(1000))\"" : "\(next(1000))")
-                if scoreAsString { expected.append("$[\(index)].score") }
-                var rows: [String] = []
-                for row in 0..<next(4) {
-                    var values: [String] = []
-                    for column in 0..<(1 + next(3)) {
-                        let value = "\(next(180)).\(next(100))"
-                        if next(3) == 0 {
-                            values.append("\"\(value)\"")
-                            expected.append("$[\(index)].grid[\(row)][\(column)]")
-                        } else {
-                            values.append(value)
-                        }
-                    }
-                    rows.append("[" + values.joined(separator: ", ") + "]")
-                }
-                json += ", \"grid\": [\(rows.joined(separator: ", "))]"
-                let labelAsNumber = next(3) == 0
-                json += ", \"label\": " + (labelAsNumber ? "\(next(50))" : "\"l\(next(50))\"") + "}"
-                if labelAsNumber { expected.append("$[\(index)].label") }
-            }
-            json += "]"
-        }
-    }
+    /// The model of the generated documents (Support/AttemptDocument.swift).
+    typealias Item = AttemptItem
+    /// A generated document and the paths its events must have (Support/AttemptDocument.swift).
+    typealias Case = AttemptDocument
 
     /// The events' paths are those the document calls for, and statistics counted as the rules
     /// fired equal statistics counted from the events, and the counts the document calls for.

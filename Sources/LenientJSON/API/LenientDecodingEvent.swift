@@ -18,7 +18,8 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     ///
     /// A rule's kind says what happened to the value, whichever policy setting allowed it. It is
     /// a struct with static members, not an enum, so that new kinds can come without breaking a
-    /// `switch` over the kinds (give it a `default:`).
+    /// `switch` over the kinds (give it a `default:`). It is `Codable` as its name, a JSON string
+    /// (the standard library's coding of a `String` raw value).
     public struct Kind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
         /// The kind's name, as ``description`` and the JSON form give it: `"coerced"`.
         public let rawValue: String
@@ -52,21 +53,6 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
 
         /// The kind's name: `coerced`.
         public var description: String { rawValue }
-
-        /// Decodes a kind from its name, a JSON string.
-        ///
-        /// - Parameter decoder: The decoder to read from.
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(String.self)
-        }
-
-        /// Encodes the kind as its name, a JSON string.
-        ///
-        /// - Parameter encoder: The encoder to write to.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
     }
 
     /// The kind of rule that changed the outcome.

@@ -14,7 +14,8 @@ extension LenientJSONDecoder {
         // bytes would be copied for them, and let go: their storage is reused.
         let onlyCounted = report == nil && readers.onReport == nil
         let collector = ReportCollector(
-            hashesPatterns: readers.statistics != nil, storage: onlyCounted ? takeSpareRecords() : newRecords())
+            hashesPatterns: readers.statistics != nil,
+            storage: onlyCounted ? recordBuffers.takeSpare() : recordBuffers.newRecords())
         if onlyCounted, let statistics = readers.statistics {
             collector.whenDocumentEnds = { [unowned self] collector in count(collector, in: statistics) }
         }
@@ -23,7 +24,7 @@ extension LenientJSONDecoder {
                 // A decode that read no document by bytes (a JSON object tree), or none at all.
                 collector.documentEnded()
             } else {
-                noteRecordCount(collector.mostRecords)
+                recordBuffers.noteCount(collector.mostRecords)
                 let batch = collector.takeBatch()
                 if let batch { report?.pointee.append(batch) }
                 Self.deliver(batch, onReport: readers.onReport, statistics: readers.statistics)
@@ -37,7 +38,7 @@ extension LenientJSONDecoder {
     private func count(_ collector: ReportCollector, in statistics: LenientDecodingStatistics) {
         let batch = collector.takeBatch()
         Self.deliver(batch, onReport: nil, statistics: statistics)
-        if let records = batch?.takeRecords() { keepSpareRecords(records) }
+        if let records = batch?.takeRecords() { recordBuffers.keepSpare(records) }
     }
 
     /// ``reporting(into:_:)`` for a caller's `report:` argument.

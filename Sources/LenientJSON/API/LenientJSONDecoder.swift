@@ -176,12 +176,8 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
 
     private var _onReport: (@Sendable (LenientDecodingReport) -> Void)?
     private var _statistics: LenientDecodingStatistics?
-    /// Empty storage for records, with its capacity, kept from a decode whose events only
-    /// ``statistics`` read, for the next such decode (``takeSpareRecords()``).
-    private var _spareRecords: [ReportCollector.Record] = []
-    /// The most records this decoder's last decode with a report held at once: what the next
-    /// such decode reserves room for (``newRecords()``).
-    private var _lastRecordCount = 0
+    /// The record storage kept between this decoder's decodes with a report (Report/RecordBufferPool.swift).
+    let recordBuffers = RecordBufferPool()
 
     /// Called once after each decode that produced at least one event, with that decode's events.
     ///
@@ -217,45 +213,6 @@ open class LenientJSONDecoder: JSONDecoder, @unchecked Sendable {
         get { lock.withLock { _statistics } }
         set { lock.withLock { _statistics = newValue } }
     }
-
-    /// The storage ``keepSpareRecords(_:)`` kept (empty, with its capacity), taken so that no
-    /// other decode uses it at the same time; an empty array when none is kept.
-    func takeSpareRecords() -> [ReportCollector.Record] {
-        lock.withLock {
-            var spare: [ReportCollector.Record] = []
-            swap(&spare, &_spareRecords)
-            return spare
-        }
-    }
-
-    /// Keeps `records`' storage, emptied, for the next decode whose events only ``statistics``
-    /// read: that its records are not freed and allocated again at every decode (the allocator
-    /// may give a buffer that large back to the system, and each decode would fault its pages in
-    /// again). Storage for more than `spareRecordsLimit` records is let go.
-    func keepSpareRecords(_ records: consuming [ReportCollector.Record]) {
-        guard records.capacity <= Self.spareRecordsLimit else { return }
-        records.removeAll(keepingCapacity: true)
-        lock.withLock { if records.capacity > _spareRecords.capacity { swap(&records, &_spareRecords) } }
-    }
-
-    /// Empty storage for the records of a decode whose report keeps them, with room for as many
-    /// as this decoder's last such decode made (at most `spareRecordsLimit`): a service decodes
-    /// documents of one shape, and an array grown by doubling copies its records and frees
-    /// its old storage at every step.
-    func newRecords() -> [ReportCollector.Record] {
-        var records: [ReportCollector.Record] = []
-        records.reserveCapacity(lock.withLock { _lastRecordCount })
-        return records
-    }
-
-    /// Notes how many records a decode whose report keeps them held at most (``newRecords()``).
-    func noteRecordCount(_ count: Int) {
-        let count = Swift.min(count, Self.spareRecordsLimit)
-        lock.withLock { _lastRecordCount = count }
-    }
-
-    /// The most records whose storage ``keepSpareRecords(_:)`` keeps (some 9 MB).
-    private static let spareRecordsLimit = 1 << 16
 
     /// ``onReport`` and ``statistics``, read at once when a decode starts.
     func reportReaders() -> (

@@ -2,6 +2,8 @@
 ///
 /// Each ``LenientDecodingEvent`` has one; its ``rawValue`` is a code such as `number.fromString`
 /// (a family, a dot, the rule), and each code has a static member named after it (``numberFromString``).
+/// It is `Codable` as its code, a JSON string (the standard library's coding of a `String`
+/// raw value).
 public struct LenientRule: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The rule's code, such as `"number.fromString"`.
     public let rawValue: String
@@ -13,21 +15,6 @@ public struct LenientRule: RawRepresentable, Hashable, Sendable, Codable, Custom
 
     /// The rule's code: `number.fromString`.
     public var description: String { rawValue }
-
-    /// Decodes a rule from its code, a JSON string.
-    ///
-    /// - Parameter decoder: The decoder to read from.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the rule as its code, a JSON string.
-    ///
-    /// - Parameter encoder: The encoder to write to.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// `number.fromString`: A numeric string read as an integer, `Float`, `Double` or `Decimal`.
     public static let numberFromString = LenientRule(rawValue: "number.fromString")

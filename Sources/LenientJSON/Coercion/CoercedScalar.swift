@@ -4,10 +4,12 @@
 /// closure that captures the value is allocated and freed, and an `Any` is copied through its
 /// type's value witnesses at each move of the record.
 enum CoercedScalar {
-    /// The bits of `value`, where `T` is a standard integer type, `Double`, `Float` or `Bool`;
-    /// `nil` for any other type.
+    /// The bits of `value`, where `T` is a standard integer type of at most 64 bits, `Double`,
+    /// `Float` or `Bool` (``ScalarKind/isRecordedAsBits``); `nil` for any other type.
     static func bits<T>(of value: T) -> UInt64? {
-        guard isScalar(T.self), MemoryLayout<T>.size <= MemoryLayout<UInt64>.size else { return nil }
+        guard let kind = ScalarKind(T.self), kind.isRecordedAsBits,
+            MemoryLayout<T>.size <= MemoryLayout<UInt64>.size
+        else { return nil }
         var bits: UInt64 = 0
         withUnsafeBytes(of: value) { source in
             withUnsafeMutableBytes(of: &bits) { $0.copyMemory(from: source) }
@@ -19,30 +21,22 @@ enum CoercedScalar {
     /// ``bits(of:)`` keeps.
     static func value(of bits: UInt64, as type: Any.Type?) -> Any? {
         func load<T>(_: T.Type) -> T { withUnsafeBytes(of: bits) { $0.load(as: T.self) } }
-        guard let type else { return nil }
-        switch ObjectIdentifier(type) {
-        case ObjectIdentifier(Int.self): return load(Int.self)
-        case ObjectIdentifier(Double.self): return load(Double.self)
-        case ObjectIdentifier(Bool.self): return load(Bool.self)
-        case ObjectIdentifier(Int64.self): return load(Int64.self)
-        case ObjectIdentifier(Int32.self): return load(Int32.self)
-        case ObjectIdentifier(Int16.self): return load(Int16.self)
-        case ObjectIdentifier(Int8.self): return load(Int8.self)
-        case ObjectIdentifier(UInt.self): return load(UInt.self)
-        case ObjectIdentifier(UInt64.self): return load(UInt64.self)
-        case ObjectIdentifier(UInt32.self): return load(UInt32.self)
-        case ObjectIdentifier(UInt16.self): return load(UInt16.self)
-        case ObjectIdentifier(UInt8.self): return load(UInt8.self)
-        case ObjectIdentifier(Float.self): return load(Float.self)
-        default: return nil
+        guard let type, let kind = ScalarKind(type) else { return nil }
+        switch kind {
+        case .int: return load(Int.self)
+        case .double: return load(Double.self)
+        case .bool: return load(Bool.self)
+        case .int64: return load(Int64.self)
+        case .int32: return load(Int32.self)
+        case .int16: return load(Int16.self)
+        case .int8: return load(Int8.self)
+        case .uint: return load(UInt.self)
+        case .uint64: return load(UInt64.self)
+        case .uint32: return load(UInt32.self)
+        case .uint16: return load(UInt16.self)
+        case .uint8: return load(UInt8.self)
+        case .float: return load(Float.self)
+        case .string, .int128, .uint128, .date, .data, .url, .decimal: return nil
         }
-    }
-
-    /// Whether ``bits(of:)`` keeps a `T`: the types ``value(of:as:)`` reads back.
-    private static func isScalar<T>(_: T.Type) -> Bool {
-        T.self == Int.self || T.self == Double.self || T.self == Bool.self || T.self == Int64.self
-            || T.self == Int32.self || T.self == Int16.self || T.self == Int8.self || T.self == UInt.self
-            || T.self == UInt64.self || T.self == UInt32.self || T.self == UInt16.self || T.self == UInt8.self
-            || T.self == Float.self
     }
 }

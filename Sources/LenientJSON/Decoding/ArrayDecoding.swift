@@ -2,18 +2,25 @@
 /// an empty dictionary (lenient); an object with keys `"0"`…`"n-1"` as an array (permissive).
 /// A collection element that cannot be decoded is dropped under `.recover`.
 protocol DecodableArray {
-    static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws
-        -> Self
+    /// What the elements are, for the loops specialized by element type: asked once per type by
+    /// the type dispatch (``TypeDispatch/array(_:_:)``), which passes it to each decode.
+    static var elements: ArrayElements { get }
+
+    /// Decodes the collection at `entry`, whose elements are `elements` (``elements``).
+    static func decodeArray(
+        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, elements: ArrayElements
+    ) throws -> Self
 }
 
 extension DecodableArray {
-    /// ``decodeArray(_:using:parent:key:)`` for a caller that knows `Self` only as `T` (they
-    /// are the same type), without a dynamic cast.
+    /// ``decodeArray(_:using:parent:key:elements:)`` for a caller that knows `Self` only as `T`
+    /// (they are the same type), without a dynamic cast.
     @inline(__always)
     static func decodeArray<T>(
-        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type
+        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, elements: ArrayElements,
+        as _: T.Type
     ) throws -> T {
-        knownType(try decodeArray(entry, using: impl, parent: parent, key: key), as: T.self)
+        knownType(try decodeArray(entry, using: impl, parent: parent, key: key, elements: elements), as: T.self)
     }
 }
 
@@ -56,10 +63,30 @@ extension Bool: StrictScalar {
 protocol DecodableDictionary {}
 extension Dictionary: DecodableDictionary {}
 
+/// Any `Array`, with what its elements are. A `Set` is not one: `[Set<Double>]` is no array of
+/// scalar arrays.
+protocol ArrayOfElements {
+    static var arrayElements: ArrayElements { get }
+}
+
+extension Array: ArrayOfElements {
+    /// Scalars with a loop of their own (``ScalarKind/hasStrictArrayLoop``), arrays of them, or
+    /// anything else.
+    static var arrayElements: ArrayElements {
+        if let kind = ScalarKind(Element.self), kind.hasStrictArrayLoop { return .scalars(kind) }
+        if let inner = Element.self as? any ArrayOfElements.Type, case .scalars(let kind) = inner.arrayElements {
+            return .scalarArrays(kind)
+        }
+        return .other
+    }
+}
+
 extension Array: DecodableArray where Element: Decodable {
-    static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws
-        -> Self
-    {
+    static var elements: ArrayElements { arrayElements }
+
+    static func decodeArray(
+        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, elements: ArrayElements
+    ) throws -> Self {
         let map = impl.map
         if map.kind(entry) == .array {
             let count = map.childCount(entry)
@@ -74,71 +101,68 @@ extension Array: DecodableArray where Element: Decodable {
                 // A registered element type is read element by element, through its registrations.
                 return try impl.elements(of: entry, count: count, path: parent.appending(key), as: Self.self)
             }
-            // Arrays of the common scalars take a loop specialized for their element type,
-            // which builds no coding path unless an element needs more than a strict reading.
-            if Element.self == Double.self {
-                return knownType(
-                    try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Double.self),
-                    as: Self.self)
-            }
-            if Element.self == Int.self {
-                return knownType(
-                    try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Int.self),
-                    as: Self.self)
-            }
-            if Element.self == String.self {
-                return knownType(
-                    try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: String.self),
-                    as: Self.self)
-            }
-            if Element.self == Int64.self {
-                return knownType(
-                    try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Int64.self),
-                    as: Self.self)
-            }
-            if Element.self == Float.self {
-                return knownType(
-                    try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Float.self),
-                    as: Self.self)
-            }
-            if Element.self == Bool.self {
-                return knownType(
-                    try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Bool.self),
-                    as: Self.self)
-            }
-            // Arrays of such arrays (`[[Double]]`: coordinates) build each inner array directly
-            // (see `StrictScalarArrays.swift`); a registration anywhere takes the general loop.
-            if impl.options.registrations == nil {
-                if Element.self == [Double].self {
+            switch elements {
+            case .scalars(let kind):
+                // Arrays of the common scalars take a loop specialized for their element type,
+                // which builds no coding path unless an element needs more than a strict reading.
+                switch kind {
+                case .double:
+                    return knownType(
+                        try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Double.self),
+                        as: Self.self)
+                case .int:
+                    return knownType(
+                        try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Int.self),
+                        as: Self.self)
+                case .string:
+                    return knownType(
+                        try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: String.self),
+                        as: Self.self)
+                case .int64:
+                    return knownType(
+                        try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Int64.self),
+                        as: Self.self)
+                case .float:
+                    return knownType(
+                        try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Float.self),
+                        as: Self.self)
+                case .bool:
+                    return knownType(
+                        try impl.scalarElements(of: entry, count: count, parent: parent, key: key, as: Bool.self),
+                        as: Self.self)
+                default: break
+                }
+            case .scalarArrays(let kind) where impl.options.registrations == nil:
+                // Arrays of such arrays (`[[Double]]`: coordinates) build each inner array directly
+                // (see `StrictScalarArrays.swift`); a registration anywhere takes the general loop.
+                switch kind {
+                case .double:
                     return knownType(
                         try impl.nestedScalarElements(
                             of: entry, count: count, parent: parent, key: key, as: Double.self), as: Self.self)
-                }
-                if Element.self == [Int].self {
+                case .int:
                     return knownType(
                         try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Int.self),
                         as: Self.self)
-                }
-                if Element.self == [String].self {
+                case .string:
                     return knownType(
                         try impl.nestedScalarElements(
                             of: entry, count: count, parent: parent, key: key, as: String.self), as: Self.self)
-                }
-                if Element.self == [Int64].self {
+                case .int64:
                     return knownType(
                         try impl.nestedScalarElements(
                             of: entry, count: count, parent: parent, key: key, as: Int64.self), as: Self.self)
-                }
-                if Element.self == [Float].self {
+                case .float:
                     return knownType(
                         try impl.nestedScalarElements(
                             of: entry, count: count, parent: parent, key: key, as: Float.self), as: Self.self)
-                }
-                if Element.self == [Bool].self {
+                case .bool:
                     return knownType(
                         try impl.nestedScalarElements(of: entry, count: count, parent: parent, key: key, as: Bool.self),
                         as: Self.self)
+                default: break
                 }
+            default: break
             }
             // `Self`, not `[Element]`: the metadata of `Self` comes with the call, while
             // naming `[Element]` would look it up in the runtime for every array.
@@ -151,10 +175,13 @@ extension Array: DecodableArray where Element: Decodable {
 /// A `Set` is read as an array is (JSONDecoder reads it from an unkeyed container), so it
 /// gets the same collection rules and drops an undecodable element under `.recover`.
 extension Set: DecodableArray where Element: Decodable {
-    static func decodeArray(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) throws
-        -> Self
-    {
-        Set(try [Element].decodeArray(entry, using: impl, parent: parent, key: key))
+    /// The elements of the array a set is read into.
+    static var elements: ArrayElements { [Element].arrayElements }
+
+    static func decodeArray(
+        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, elements: ArrayElements
+    ) throws -> Self {
+        Set(try [Element].decodeArray(entry, using: impl, parent: parent, key: key, elements: elements))
     }
 }
 

@@ -273,12 +273,13 @@ final class DecoderImpl: Decoder {
         switch dispatch {
         case .scalar(let kind):
             return try unwrapScalar(entry, kind, as: type, parent: parent, key: key)
-        case .array(let arrayType):
+        case .array(let arrayType, let elements):
             guard observer.recordsEvents else {
-                return try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type)
+                return try arrayType.decodeArray(
+                    entry, using: self, parent: parent, key: key, elements: elements, as: type)
             }
             return try rollingBackOnFailure {
-                try arrayType.decodeArray(entry, using: self, parent: parent, key: key, as: type)
+                try arrayType.decodeArray(entry, using: self, parent: parent, key: key, elements: elements, as: type)
             }
         case .optional(let optionalType):
             guard observer.recordsEvents else {

@@ -4,28 +4,43 @@
 /// unknown raw value hid every later problem of its object) or a type with no stored property
 /// whose hand-written `init(from:)` threw. The stand-in is never returned to the caller: a
 /// collecting decode throws (`CollectsTypeErrorsTests`).
+///
+/// Which types get one is told without reading the type's metadata: by its size
+/// (`MemoryLayout`), its name as the runtime mangles it, and a `Mirror` of the value
+/// (ZeroStandInTests).
 enum ZeroStandIn {
-    /// The runtime's metadata kind of a Swift enumeration (`Optional` has its own, 0x202): part
-    /// of Swift's stable ABI on Apple platforms, and the same on Linux.
-    private static let enumMetadataKind: UInt = 0x201
-    /// The metadata kind of a Swift structure.
-    private static let structMetadataKind: UInt = 0x200
-
     /// The value of `T` whose bits are all zero, where that is a value of `T`: a structure of
     /// size zero (never an enumeration of size zero, which may have no case at all), or an
-    /// enumeration of one byte (tag 0, its first case declared; a payload
-    /// that fits in that byte is all zeros too: `false`, or the first case of an enumeration of
-    /// the same shape). `nil` for any other type.
+    /// enumeration of one byte (tag 0, its first case declared; a payload that fits in that
+    /// byte is all zeros too: `false`, or the first case of an enumeration of the same shape).
+    /// `nil` for any other type.
     static func value<T>(of _: T.Type) -> T? {
-        // Safe: a metatype is a pointer to the type's metadata, whose first word is its kind
-        // (the Swift ABI; LayoutInvariantTests check it on this toolchain).
-        let kind = unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self).load(as: UInt.self)
         switch MemoryLayout<T>.size {
-        case 0: guard kind == structMetadataKind else { return nil }
-        case 1: guard kind == enumMetadataKind else { return nil }
-        default: return nil
+        case 0:
+            // Made only once the type is known to be a structure: an enumeration of size zero
+            // may have no case, and no value of it may exist.
+            guard isStructure(T.self) else { return nil }
+            return zeroBits(T.self)
+        case 1:
+            // Every one-byte type has a value whose bits are all zero (its first case, `false`,
+            // `0`), so it is made first, then kept only where it is an enumeration's case
+            // (`Optional` reflects as `.optional`, a structure as `.struct`).
+            guard let zero = zeroBits(T.self), Mirror(reflecting: zero).displayStyle == .enum else { return nil }
+            return zero
+        default:
+            return nil
         }
-        return withUnsafeTemporaryAllocation(byteCount: 8, alignment: 8) { bytes -> T? in
+    }
+
+    /// Whether `type` is a structure that is not generic: its mangled name ends in `V` (a
+    /// bound generic type's ends in `G`, an enumeration's in `O`, a tuple's in `t`).
+    static func isStructure(_ type: Any.Type) -> Bool {
+        _mangledTypeName(type)?.last == "V"
+    }
+
+    /// The value of `T` whose bits (at most eight bytes of them) are all zero.
+    private static func zeroBits<T>(_: T.Type) -> T? {
+        withUnsafeTemporaryAllocation(byteCount: 8, alignment: 8) { bytes -> T? in
             guard let base = bytes.baseAddress else { return nil }
             base.initializeMemory(as: UInt64.self, repeating: 0, count: 1)
             return base.load(as: T.self)

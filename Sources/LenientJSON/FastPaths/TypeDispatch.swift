@@ -6,7 +6,8 @@ import Foundation
 enum TypeDispatch {
     /// One of the scalars `unwrap` reads itself (``DecoderImpl/unwrapScalar(_:_:as:parent:key:)``).
     case scalar(ScalarKind)
-    case array(any DecodableArray.Type)
+    /// An array or set, with what its elements are (``DecodableArray/elements``).
+    case array(any DecodableArray.Type, ArrayElements)
     case optional(any OptionalDecodable.Type)
     case memberwiseDictionary(any MemberwiseDictionary.Type)
     /// Decoded by its own `init(from:)`; `isDictionary` tells the `[]` → `[:]` rule.
@@ -16,10 +17,10 @@ enum TypeDispatch {
     case identifiableClass
 
     init(_ type: Any.Type) {
-        if let kind = ScalarKind(type) {
+        if let kind = ScalarKind(type), kind.isReadByUnwrap {
             self = .scalar(kind)
         } else if let array = type as? any DecodableArray.Type {
-            self = .array(array)
+            self = .array(array, array.elements)
         } else if let optional = type as? any OptionalDecodable.Type {
             self = .optional(optional)
         } else if let dictionary = type as? any MemberwiseDictionary.Type {

@@ -96,18 +96,11 @@ struct JSONObjectTree {
         // not bridge): a cast to the wrong type can bridge the value (an array asked whether it
         // is an `NSNull` is bridged to `NSArray`, deeply).
         let type = Swift.type(of: value)
-        if type == String.self, let string = value as? String { return addString(string) }
         if type is NSNumber.Type, let number = value as? NSNumber { return addNSNumber(number) }
         if type == [String: Any].self, let dictionary = value as? [String: Any] { return try addObject(dictionary) }
         if type == [Any].self, let array = value as? [Any] { return try addArray(array) }
         if type is NSNull.Type { return record(.null, 0, 0) }
-        if type == Bool.self, let bool = value as? Bool { return record(bool ? .true : .false, 0, 0) }
-        if let number = Self.nativeNumberText(value, type) { return addNumber(number) }
-        if type == Decimal.self, let decimal = value as? Decimal { return addDecimal(decimal) }
-        if type == Date.self, let date = value as? Date {
-            dates.append(date)
-            return record(.date, dates.count - 1, 0)
-        }
+        if let kind = ScalarKind(type), addScalar(value, kind) { return }
         if type is any OptionalValue.Type, let optional = value as? any OptionalValue {
             guard let wrapped = optional.wrappedAny else { return record(.null, 0, 0) }
             return try add(wrapped)
@@ -208,22 +201,51 @@ struct JSONObjectTree {
         double.isFinite ? "\(double)" : (double.isNaN ? "NaN" : (double < 0 ? "-Infinity" : "Infinity"))
     }
 
-    /// The decimal text of a Swift number type, or `nil` for anything else.
-    static func nativeNumberText(_ value: Any, _ type: Any.Type) -> String? {
+    /// Adds `value`, a Swift scalar whose type is of `kind` (a `String`, `Bool`, number,
+    /// `Decimal` or `Date`); `false`, adding nothing, for the kinds a tree does not hold (`URL`,
+    /// `Data`, the 128-bit integers).
+    mutating func addScalar(_ value: Any, _ kind: ScalarKind) -> Bool {
+        switch kind {
+        case .string:
+            guard let string = value as? String else { return false }
+            addString(string)
+        case .bool:
+            guard let bool = value as? Bool else { return false }
+            record(bool ? .true : .false, 0, 0)
+        case .decimal:
+            guard let decimal = value as? Decimal else { return false }
+            addDecimal(decimal)
+        case .date:
+            guard let date = value as? Date else { return false }
+            dates.append(date)
+            record(.date, dates.count - 1, 0)
+        case .url, .data, .int128, .uint128:
+            return false
+        case .double, .int, .float, .int64, .uint64, .int32, .uint, .int8, .int16, .uint8, .uint16, .uint32:
+            guard let number = Self.nativeNumberText(value, kind) else { return false }
+            addNumber(number)
+        }
+        return true
+    }
+
+    /// The decimal text of a Swift number whose type is of `kind`, or `nil` for any other kind.
+    static func nativeNumberText(_ value: Any, _ kind: ScalarKind) -> String? {
         func integer<I: FixedWidthInteger>(_: I.Type) -> String? { (value as? I).map { String($0) } }
-        if type == Int.self { return integer(Int.self) }
-        if type == Double.self { return (value as? Double).map(text(of:)) }
-        if type == Int64.self { return integer(Int64.self) }
-        if type == UInt64.self { return integer(UInt64.self) }
-        if type == UInt.self { return integer(UInt.self) }
-        if type == Int32.self { return integer(Int32.self) }
-        if type == UInt32.self { return integer(UInt32.self) }
-        if type == Int16.self { return integer(Int16.self) }
-        if type == UInt16.self { return integer(UInt16.self) }
-        if type == Int8.self { return integer(Int8.self) }
-        if type == UInt8.self { return integer(UInt8.self) }
-        if type == Float.self { return (value as? Float).map { $0.isFinite ? "\($0)" : text(of: Double($0)) } }
-        return nil
+        switch kind {
+        case .int: return integer(Int.self)
+        case .double: return (value as? Double).map(text(of:))
+        case .int64: return integer(Int64.self)
+        case .uint64: return integer(UInt64.self)
+        case .uint: return integer(UInt.self)
+        case .int32: return integer(Int32.self)
+        case .uint32: return integer(UInt32.self)
+        case .int16: return integer(Int16.self)
+        case .uint16: return integer(UInt16.self)
+        case .int8: return integer(Int8.self)
+        case .uint8: return integer(UInt8.self)
+        case .float: return (value as? Float).map { $0.isFinite ? "\($0)" : text(of: Double($0)) }
+        case .string, .bool, .int128, .uint128, .date, .data, .url, .decimal: return nil
+        }
     }
 }
 

@@ -16,38 +16,18 @@ enum NumberText {
             return (high, low)
         }
     #else
-        /// Whether `Decimal`'s storage has the layout read below (four bytes of exponent, length
-        /// and flags, then eight little-endian 16-bit mantissa words), checked once against known
-        /// values, one of them past 64 bits. Outside Darwin, swift-foundation keeps `_mantissa`
-        /// and `_length` internal, so the bytes are read; when the check fails, `description` is
-        /// used (LayoutInvariantTests pin the check on this toolchain).
-        static let layoutIsKnown: Bool = {
-            let small = Decimal(sign: .minus, exponent: -3, significand: Decimal(0x1_2345_6789))
-            let wide = Decimal(UInt64.max) + 1
-            guard MemoryLayout<Decimal>.size == 20 else { return false }
-            return bytesMantissa(of: small) == (0, 0x1_2345_6789) && bytesMantissa(of: wide) == (1, 0)
-        }()
-
-        /// The 128-bit mantissa, or `nil` when the layout is not the known one.
+        /// The mantissa where it fits in 64 bits, through public API: the significand (the
+        /// digits as an integer) read by `NSDecimalNumber` as a `UInt64`. `nil` for a wider one,
+        /// whose text ``append(_:to:digits:)`` takes from `description`. Outside Darwin,
+        /// swift-foundation keeps `_mantissa` and `_length` internal.
         @inline(__always) static func mantissa(of decimal: Decimal) -> (high: UInt64, low: UInt64)? {
-            layoutIsKnown ? bytesMantissa(of: decimal) : nil
+            let significand = decimal.significand
+            guard significand <= largestNarrowMantissa else { return nil }
+            return (0, NSDecimalNumber(decimal: significand).uint64Value)
         }
 
-        private static func bytesMantissa(of decimal: Decimal) -> (high: UInt64, low: UInt64) {
-            withUnsafeBytes(of: decimal) { raw -> (high: UInt64, low: UInt64) in
-                guard raw.count == 20 else { return (0, 0) }
-                func word(_ index: Int) -> UInt64 {
-                    UInt64(raw[4 + 2 * index]) | UInt64(raw[5 + 2 * index]) << 8
-                }
-                // Words past the value's length are zero, so all eight are read (the length's bits
-                // are not where Darwin's bit fields put them: the check above does not need them).
-                var low: UInt64 = 0
-                var high: UInt64 = 0
-                for index in 0..<4 { low |= word(index) << (16 * UInt64(index)) }
-                for index in 0..<4 { high |= word(index + 4) << (16 * UInt64(index)) }
-                return (high, low)
-            }
-        }
+        /// The largest mantissa ``mantissa(of:)`` reads.
+        private static let largestNarrowMantissa = Decimal(UInt64.max)
     #endif
 
     /// Appends the decimal text of an integer, `-` first when `isNegative`.

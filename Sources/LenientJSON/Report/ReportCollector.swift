@@ -28,7 +28,7 @@ final class ReportCollector {
     /// in (``EventBatch``), known without a pass over the records.
     private var documents: [ValueMap] = []
     /// The most records held at once: what the records of an abandoned attempt added to those
-    /// kept (``LenientJSONDecoder/newRecords()``).
+    /// kept (``RecordBufferPool/newRecords()``).
     var mostRecords: Int { Swift.max(mostEvents, events.count) }
     /// The most records held before a removal.
     private var mostEvents = 0

@@ -11,10 +11,10 @@ import Testing
 struct EventHashesTests {
     @Test("Each record's hash is its pattern's, through abandoned attempts", arguments: 0..<16)
     func hashesInStep(seed: UInt64) throws {
-        let generated = StatisticsAttemptTests.Case(seed: seed)
+        let generated = AttemptDocument(seed: seed)
         let collector = ReportCollector(hashesPatterns: true)
         let hashes = try LenientJSONDecoder().withDocument(Data(generated.json.utf8), report: collector) { impl in
-            _ = try impl.unwrap(0, as: [StatisticsAttemptTests.Item].self, parent: .root, key: nil)
+            _ = try impl.unwrap(0, as: [AttemptItem].self, parent: .root, key: nil)
             #expect(collector.events.count == generated.expected.count)
             var fresh = PatternHashes()
             return collector.events.map { record in

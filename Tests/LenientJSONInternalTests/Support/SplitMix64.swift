@@ -1,0 +1,1 @@
+../../LenientJSONTests/Support/Corpus/SplitMix64.swift
