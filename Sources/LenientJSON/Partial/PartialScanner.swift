@@ -162,6 +162,11 @@ struct PartialScanner {
             default:
                 while i < end && JSONText.isWhitespace(bytes[i]) { i &+= 1 }
                 guard i < end else { continue }
+                // A key or a value inside a container that has arrived whole is read at once.
+                if !frames.isEmpty, let end = readWhole(bytes, at: i) {
+                    i = end
+                    continue
+                }
             }
             let byte = bytes[i]
             offset = i
@@ -170,6 +175,51 @@ struct PartialScanner {
         }
         offset = end
         return nil
+    }
+
+    /// Reads the string (a key, or a value) or literal at `start`, inside a container, when all of
+    /// it has arrived and it is valid where it is, as `JSONScanner` reads it; returns the offset
+    /// after it, or `nil` to read it byte by byte (it is cut short, or not valid: the steps find
+    /// the byte that makes the error).
+    @inline(__always)
+    private mutating func readWhole(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        let byte = bytes[start]
+        let isKey = phase == .keyOrClose
+        guard isKey || phase == .value || phase == .valueOrClose, let base = bytes.baseAddress else { return nil }
+        if byte == UInt8(ascii: "\"") {
+            var end = start
+            guard let flags = try? JSONScanner.scanString(UnsafeRawPointer(base), bytes.count, at: &end) else {
+                return nil
+            }
+            entries.append(ValueMap.Kind.string.rawValue | flags, start &+ 1, end &- start &- 2)
+            if isKey {
+                let top = frames.count &- 1
+                frames[top].key = (start &+ 1)..<(end &- 1)
+                frames[top].keyFlags |= flags
+                phase = .colon
+            } else {
+                tokenStart = start
+                completeValue(endingAt: end)
+            }
+            return end
+        }
+        guard !isKey else { return nil }
+        let kind: ValueMap.Kind
+        switch byte {
+        case UInt8(ascii: "t"): kind = .true
+        case UInt8(ascii: "f"): kind = .false
+        case UInt8(ascii: "n"): kind = .null
+        default: return nil
+        }
+        var index = 1
+        while let expected = Self.literalByte(kind, index) {
+            guard start &+ index < bytes.count, bytes[start &+ index] == expected else { return nil }
+            index &+= 1
+        }
+        tokenStart = start
+        entries.append(kind.rawValue, start, index)
+        completeValue(endingAt: start &+ index)
+        return start &+ index
     }
 
     /// Reads one byte at `offset`; `false` where it is an error.
