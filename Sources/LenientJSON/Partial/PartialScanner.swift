@@ -149,23 +149,21 @@ struct PartialScanner {
                 while i < end && JSONScanner.continuesNumber(bytes[i]) { i &+= 1 }
                 guard i < end else { continue }
                 // The number ends before the byte that cannot continue it.
-                let match = NumberParsing.grammarPrefix(of: bytes, from: tokenStart, to: i)
-                let valid = match.isValid && match.end == i
-                let flags =
-                    valid ? (match.isInteger ? ValueMap.validNumber | ValueMap.integerNumber : ValueMap.validNumber) : 0
-                entries.append(ValueMap.Kind.number.rawValue | flags, tokenStart, i &- tokenStart)
                 offset = i
-                completeValue(endingAt: i)
+                recordNumber(bytes, endingAt: i)
                 if stopsAtEnd && phase == .done { return nil }
             case .literal:
                 break
             default:
                 while i < end && JSONText.isWhitespace(bytes[i]) { i &+= 1 }
                 guard i < end else { continue }
-                // A key or a value inside a container that has arrived whole is read at once.
-                if !frames.isEmpty, let end = readWhole(bytes, at: i) {
-                    i = end
-                    continue
+                // Inside a container, the tokens that have arrived whole are read at once.
+                if !frames.isEmpty {
+                    let next = readRun(bytes, from: i)
+                    if next != i {
+                        i = next
+                        continue
+                    }
                 }
             }
             let byte = bytes[i]
@@ -177,49 +175,97 @@ struct PartialScanner {
         return nil
     }
 
-    /// Reads the string (a key, or a value) or literal at `start`, inside a container, when all of
-    /// it has arrived and it is valid where it is, as `JSONScanner` reads it; returns the offset
-    /// after it, or `nil` to read it byte by byte (it is cut short, or not valid: the steps find
-    /// the byte that makes the error).
+    /// Reads the tokens from `start` on inside the open containers, each key, string, number and
+    /// literal at once where all of it has arrived (as `JSONScanner` reads it), until a token that
+    /// is cut short, one that is not valid where it is, or the end of the top-level value; returns
+    /// where it stopped, from where ``step(_:)`` reads byte by byte (and finds the byte that makes
+    /// an error). `bytes[start]` is not whitespace.
     @inline(__always)
-    private mutating func readWhole(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
-        let byte = bytes[start]
-        let isKey = phase == .keyOrClose
-        guard isKey || phase == .value || phase == .valueOrClose, let base = bytes.baseAddress else { return nil }
-        if byte == UInt8(ascii: "\"") {
-            var end = start
-            guard let flags = try? JSONScanner.scanString(UnsafeRawPointer(base), bytes.count, at: &end) else {
-                return nil
-            }
-            entries.append(ValueMap.Kind.string.rawValue | flags, start &+ 1, end &- start &- 2)
-            if isKey {
+    private mutating func readRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let address = bytes.baseAddress else { return start }
+        let base = UnsafeRawPointer(address)
+        let end = bytes.count
+        let quote = UInt8(ascii: "\"")
+        var i = start
+        while i < end && !frames.isEmpty {
+            let byte = bytes[i]
+            switch phase {
+            case .keyOrClose where byte == quote:
+                var after = i
+                guard let flags = try? JSONScanner.scanString(base, end, at: &after) else { return i }
+                entries.append(ValueMap.Kind.string.rawValue | flags, i &+ 1, after &- i &- 2)
                 let top = frames.count &- 1
-                frames[top].key = (start &+ 1)..<(end &- 1)
+                frames[top].key = (i &+ 1)..<(after &- 1)
                 frames[top].keyFlags |= flags
                 phase = .colon
-            } else {
-                tokenStart = start
-                completeValue(endingAt: end)
+                i = after
+            case .colon:
+                guard byte == UInt8(ascii: ":") else { return i }
+                phase = .value
+                i &+= 1
+            case .value where byte == quote, .valueOrClose where byte == quote:
+                var after = i
+                guard let flags = try? JSONScanner.scanString(base, end, at: &after) else { return i }
+                entries.append(ValueMap.Kind.string.rawValue | flags, i &+ 1, after &- i &- 2)
+                tokenStart = i
+                completeValue(endingAt: after)
+                i = after
+            case .value where byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10,
+                .valueOrClose where byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10:
+                var after = i &+ 1
+                while after < end && JSONScanner.continuesNumber(bytes[after]) { after &+= 1 }
+                // Complete once the byte after it has arrived.
+                guard after < end else { return i }
+                tokenStart = i
+                recordNumber(bytes, endingAt: after)
+                i = after
+            case .value where Self.literalKind(byte) != nil, .valueOrClose where Self.literalKind(byte) != nil:
+                guard let kind = Self.literalKind(byte) else { return i }
+                var index = 1
+                while let expected = Self.literalByte(kind, index) {
+                    guard i &+ index < end, bytes[i &+ index] == expected else { return i }
+                    index &+= 1
+                }
+                entries.append(kind.rawValue, i, index)
+                tokenStart = i
+                completeValue(endingAt: i &+ index)
+                i &+= index
+            case .afterValue where byte == UInt8(ascii: ","):
+                phase = frames[frames.count &- 1].isObject ? .keyOrClose : .valueOrClose
+                i &+= 1
+            case .value, .valueOrClose, .keyOrClose, .afterValue:
+                // A bracket that opens or closes a container (else an error, found again by the
+                // byte-by-byte reading).
+                offset = i
+                guard step(byte) else { return i }
+                i &+= 1
+            default:
+                return i
             }
-            return end
+            while i < end && JSONText.isWhitespace(bytes[i]) { i &+= 1 }
         }
-        guard !isKey else { return nil }
-        let kind: ValueMap.Kind
+        return i
+    }
+
+    /// The literal that `byte` begins, if any.
+    @inline(__always)
+    private static func literalKind(_ byte: UInt8) -> ValueMap.Kind? {
         switch byte {
-        case UInt8(ascii: "t"): kind = .true
-        case UInt8(ascii: "f"): kind = .false
-        case UInt8(ascii: "n"): kind = .null
+        case UInt8(ascii: "t"): return .true
+        case UInt8(ascii: "f"): return .false
+        case UInt8(ascii: "n"): return .null
         default: return nil
         }
-        var index = 1
-        while let expected = Self.literalByte(kind, index) {
-            guard start &+ index < bytes.count, bytes[start &+ index] == expected else { return nil }
-            index &+= 1
-        }
-        tokenStart = start
-        entries.append(kind.rawValue, start, index)
-        completeValue(endingAt: start &+ index)
-        return start &+ index
+    }
+
+    /// Writes the entry of the number from ``tokenStart`` to `end` (the byte at `end` cannot
+    /// continue it), with `JSONScanner`'s flags, and notes it complete.
+    private mutating func recordNumber(_ bytes: UnsafeBufferPointer<UInt8>, endingAt end: Int) {
+        let match = NumberParsing.grammarPrefix(of: bytes, from: tokenStart, to: end)
+        let valid = match.isValid && match.end == end
+        let flags = valid ? (match.isInteger ? ValueMap.validNumber | ValueMap.integerNumber : ValueMap.validNumber) : 0
+        entries.append(ValueMap.Kind.number.rawValue | flags, tokenStart, end &- tokenStart)
+        completeValue(endingAt: end)
     }
 
     /// Reads one byte at `offset`; `false` where it is an error.
