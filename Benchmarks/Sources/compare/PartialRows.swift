@@ -178,22 +178,6 @@ enum PartialRows {
         return Shown(last: last, values: shown)
     }
 
-    /// Snapshots as ``snapshots(_:piece:)`` makes them, each value let go before the next
-    /// snapshot: no value of an earlier snapshot shares the arrays of the next one, which then
-    /// grow in place instead of being copied (how much of the growth figure is that copy).
-    static func snapshotsLettingGo(_ bytes: [UInt8], piece: Int) throws -> Int {
-        var partial = LenientJSONDecoder().partial(PartialCatalog.self)
-        var shown = 0
-        var start = 0
-        while start < bytes.count {
-            let end = Swift.min(start + piece, bytes.count)
-            try partial.append(bytes[start..<end])
-            shown &+= partial.snapshot().value == nil ? 0 : 1
-            start = end
-        }
-        return shown
-    }
-
     /// Each prefix of `bytes` that ends a piece of `piece` bytes, its brackets closed and
     /// decoded with `JSONDecoder` (a failure shows nothing).
     static func closingBrackets(_ bytes: [UInt8], piece: Int) -> Shown {
@@ -305,12 +289,6 @@ enum PartialRows {
                 { withExtendedLifetime(try snapshots(small, piece: 256)) {} },
                 { withExtendedLifetime(try snapshots(large, piece: 256)) {} },
             ])
-        let lettingGo = try medians(
-            iterations: growthRuns, warmup: warmup,
-            [
-                { withExtendedLifetime(try snapshotsLettingGo(small, piece: 256)) {} },
-                { withExtendedLifetime(try snapshotsLettingGo(large, piece: 256)) {} },
-            ])
         let versus = try medians(
             iterations: iterations, warmup: 0,
             [
@@ -346,7 +324,6 @@ enum PartialRows {
             (top.wall / bottom.wall, top.cpu / bottom.cpu)
         }
         let growthRatio = ratio(growth[1], growth[0])
-        let lettingGoRatio = ratio(lettingGo[1], lettingGo[0])
         let speedup = ratio(versus[0], versus[1])
         let finishRatio = ratio(finishing[1], finishing[0])
         print(
@@ -355,9 +332,6 @@ enum PartialRows {
             \((small.count + 255) / 256) snapshots) | \(times(growth[0])) | 4n = \(4 * growthItems) items \
             (\(kilobytes(large)), \((large.count + 255) / 256) snapshots) | \(times(growth[1])) | \
             \(format(growthRatio.wall))x (\(format(growthRatio.cpu))x) |
-            | the same, each value let go before the next snapshot (no copy of its arrays) | n | \
-            \(times(lettingGo[0])) | 4n | \(times(lettingGo[1])) | \(format(lettingGoRatio.wall))x \
-            (\(format(lettingGoRatio.cpu))x) |
             | \(kilobytes(document)) in 16-byte pieces, a snapshot after each (\((document.count + 15) / 16) snaps\
             hots) | closing the brackets of each prefix + JSONDecoder | \(times(versus[0])) | partial + snapshot() \
             | \(times(versus[1])) | \(format(speedup.wall))x (\(format(speedup.cpu))x) faster |
