@@ -49,6 +49,21 @@ final class EntryBuffer {
     /// The flags of the entry written last.
     @inline(__always) var lastFlags: Int { Int(base[entryCount &* 3 &- 3] & 0xF0) }
 
+    /// Drops the entries from `count` on (a partial document's map, read by a snapshot with
+    /// entries of its own after the complete ones: `Partial/PartialScanner+ValueMap.swift`).
+    func truncate(to count: Int) {
+        entryCount = Swift.min(Swift.max(count, 0), entryCount)
+    }
+
+    /// A buffer of its own holding the first `count` entries of this one.
+    func copy(count: Int? = nil) -> EntryBuffer {
+        let kept = Swift.min(count ?? entryCount, entryCount)
+        let copy = EntryBuffer(capacity: Swift.max(kept, 16) &* ValueMap.entryWidth)
+        copy.base.initialize(from: base, count: kept &* ValueMap.entryWidth)
+        copy.entryCount = kept
+        return copy
+    }
+
     private func grow() {
         let newCapacity = capacity * 2
         let newBase = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity * 3)

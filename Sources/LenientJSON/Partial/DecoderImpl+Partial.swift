@@ -23,7 +23,9 @@ extension DecoderImpl {
         var index = 0
         var child = entry &+ 1
         var total = count
-        if var prefix = cache?.prefix(at: offset, as: C.self),
+        // Taken out of the cache (it is kept again below): where no earlier snapshot's value still
+        // holds the collection, it grows in place rather than being copied.
+        if var prefix = cache?.takePrefix(at: offset, as: C.self),
             blank.map({ $0.count == prefix.count }) ?? (prefix.count <= count)
         {
             // Kept with the element that was in progress after it (so that the snapshot that
@@ -33,7 +35,8 @@ extension DecoderImpl {
                 prefix.value.removeSubrange(
                     prefix.value.index(prefix.value.startIndex, offsetBy: prefix.count)..<prefix.value.endIndex)
             }
-            result = prefix.value
+            result = C()
+            swap(&result, &prefix.value)
             index = prefix.count
             if blank != nil {
                 total = count &+ index

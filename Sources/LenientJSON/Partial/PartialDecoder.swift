@@ -162,58 +162,48 @@ public struct PartialDecoder<T: Decodable> {
     public mutating func snapshot() -> PartialSnapshot<T> {
         let bytesRead = bytes.count
         let readsCandidate = options.input == .json || candidateStart != nil
+        let pending = readsOnlyAtEnd || !readsCandidate ? [] : bytes.withUnsafeBufferPointer { scanner.pending(in: $0) }
         guard !readsOnlyAtEnd, readsCandidate,
             let parts = scanner.closedParts(strings: options.strings, from: candidateStart ?? 0)
         else {
             return PartialSnapshot(
-                value: nil, isComplete: false, pending: readsOnlyAtEnd || !readsCandidate ? [] : scanner.pending,
-                report: LenientDecodingReport(), bytesRead: bytesRead)
+                value: nil, isComplete: false, pending: pending, report: LenientDecodingReport(), bytesRead: bytesRead)
         }
-        // The first complete elements of open arrays are left out of the text where a collection
-        // kept by an earlier snapshot stands for them (rule 7); a reader that needs them (an
-        // unkeyed container, another type) has the snapshot read again with them.
-        var blanked = settings.reportsUnusedKeys ? [] : scanner.blankableArrays(cache, end: parts.end)
-        var read = decode(parts, blanking: blanked)
-        if !read.conflicts.isEmpty {
-            for offset in read.conflicts { cache.forbidBlanking(offset) }
-            blanked = []
-            read = decode(parts, blanking: blanked)
-        }
+        let read = decode(parts)
         cache.keepArrays(parts.openContainers)
         var snapshot = PartialSnapshot(
-            value: read.value, isComplete: isComplete, pending: scanner.pending, report: read.report,
-            bytesRead: bytesRead)
+            value: read.value, isComplete: isComplete, pending: pending, report: read.report, bytesRead: bytesRead)
         snapshot.source = PartialSnapshotSource(bytes: bytes, parts: parts, decoder: decoder)
         return snapshot
     }
 
-    /// The value and events of the closed text of `parts`, with `blanked` arrays left out, and the
-    /// arrays that a reader needed whole.
-    private func decode(_ parts: ClosedParts, blanking blanked: [BlankedArray]) -> (
-        value: T?, report: LenientDecodingReport, conflicts: [Int]
-    ) {
-        var blankedArrays: [Int: (type: ObjectIdentifier, count: Int)] = [:]
-        for array in blanked { blankedArrays[array.offset] = (array.type, array.count) }
+    /// The value and events of the closed text of `parts`, read from the value map the scanner
+    /// wrote as the bytes arrived (rule 7: nothing is scanned again, and the complete elements
+    /// that an earlier snapshot decoded are taken from ``cache``).
+    private mutating func decode(_ parts: ClosedParts) -> (value: T?, report: LenientDecodingReport) {
         let reading = PartialReading(
             openContainers: parts.openContainers, stringInProgress: parts.stringStart,
-            pendingMembers: options.pendingMembers, cache: cache, blanked: blankedArrays)
+            pendingMembers: options.pendingMembers, cache: cache)
         let collector = ReportCollector()
         let value: T?
         do {
-            value = try decoder.withDocument(
-                Data(parts.text(of: bytes, blanking: blanked)), report: collector, options: settings, partial: reading
-            ) { impl in
-                if reading.isInProgress(0, in: impl.map) && !PartialReading.readsPrefix(T.self) {
-                    throw PartialValueNotBuilt()
+            let (decoder, settings, strings) = (decoder, settings, options.strings)
+            value = try bytes.withUnsafeBufferPointer { buffer in
+                try scanner.withMap(of: buffer, strings: strings) { map in
+                    try decoder.withScannedMap(map, report: collector, options: settings, partial: reading) { impl in
+                        if reading.isInProgress(0, in: impl.map) && !PartialReading.readsPrefix(T.self) {
+                            throw PartialValueNotBuilt()
+                        }
+                        return try impl.unwrap(0, as: T.self, parent: .root, key: nil)
+                    }
                 }
-                return try impl.unwrap(0, as: T.self, parent: .root, key: nil)
             }
         } catch {
             value = nil
         }
         let batch = collector.takeBatch()
         let report = value == nil ? LenientDecodingReport() : batch.map(LenientDecodingReport.init) ?? .init()
-        return (value, report, reading.conflicts)
+        return (value, report)
     }
 
     /// Decodes the whole document: what ``LenientJSONDecoder/decode(_:from:)`` returns for every
@@ -229,6 +219,11 @@ public struct PartialDecoder<T: Decodable> {
         if options.input == .modelOutput {
             return try decoder.decode(T.self, fromModelOutput: String(decoding: bytes, as: UTF8.self))
         }
+        if !readsOnlyAtEnd,
+            let value = try decoder.decodeScanned(T.self, bytes: bytes, scanner: &scanner, report: nil)
+        {
+            return value
+        }
         return try decoder.decode(T.self, from: Data(bytes))
     }
 
@@ -243,6 +238,15 @@ public struct PartialDecoder<T: Decodable> {
         if let failure { throw failure }
         if options.input == .modelOutput {
             return try decoder.decode(T.self, fromModelOutput: String(decoding: bytes, as: UTF8.self), report: &report)
+        }
+        if !readsOnlyAtEnd,
+            let value = try withUnsafeMutablePointer(
+                to: &report,
+                {
+                    try decoder.decodeScanned(T.self, bytes: bytes, scanner: &scanner, report: $0)
+                })
+        {
+            return value
         }
         return try decoder.decode(T.self, from: Data(bytes), report: &report)
     }

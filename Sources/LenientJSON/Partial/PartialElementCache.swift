@@ -40,11 +40,11 @@ final class PartialElementCache {
         return copy
     }
 
-    /// The prefix of the array at `offset` decoded as `C`. It stays kept: one snapshot may read
-    /// the array more than once (a value read again strictly), and a blanked array has no other
-    /// source for its first elements.
-    func prefix<C>(at offset: Int, as type: C.Type) -> Prefix<C>? {
-        prefixes[Key(offset: offset, type: ObjectIdentifier(C.self))] as? Prefix<C>
+    /// The prefix of the array at `offset` decoded as `C`, no longer kept: its collection is then
+    /// the only one of its storage unless an earlier snapshot's value holds it too, and may grow in
+    /// place. Its reader keeps it again (``storePrefix(_:count:extra:at:)``).
+    func takePrefix<C>(at offset: Int, as type: C.Type) -> Prefix<C>? {
+        prefixes.removeValue(forKey: Key(offset: offset, type: ObjectIdentifier(C.self))) as? Prefix<C>
     }
 
     /// Keeps the first `count` elements of the array at `offset`, decoded as `value` with `extra`

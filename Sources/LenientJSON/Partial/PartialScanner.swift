@@ -5,8 +5,11 @@ import Foundation
 /// a UTF-8 sequence, a number or a literal). It accepts what `JSONScanner` accepts (a trailing
 /// comma before `}` or `]` included) and says at which byte the text stops being the beginning
 /// of such a document. It knows the containers still open, the value in progress and where the
-/// last complete piece ends, from which ``closedText(of:strings:)`` makes a document that the
-/// decoder reads (`PartialDecoder.swift`).
+/// last complete piece ends, and it writes the document's value map as it goes: the entries
+/// `JSONScanner` writes for the same text, each written once, when its value ends (a container's
+/// when it begins, its header when it ends). A snapshot reads those entries with the open
+/// containers closed where the text is cut (`PartialScanner+ValueMap.swift`), and ``closedParts(strings:from:)``
+/// says where that is.
 struct PartialScanner {
     /// What the next byte may be.
     enum Phase {
@@ -37,15 +40,14 @@ struct PartialScanner {
         let isObject: Bool
         /// The byte offset of its `{` or `[`.
         let start: Int
-        /// Its path, as reports write it.
-        let path: String
+        /// Its entry in the value map.
+        let entry: Int
         /// Its complete members or elements so far.
         var count = 0
-        /// The key of the member being read, as the input spells it.
-        var key = ""
-        /// Where each element of an array begins (for leaving out the first ones:
-        /// ``blankableArrays(_:end:)``).
-        var elementStarts: [Int] = []
+        /// The bytes of the key of the member being read, as the input spells it (without quotes).
+        var key = 0..<0
+        /// The flags of its keys' entries, ORed (an object's header flag, as `JSONScanner` sets it).
+        var keyFlags = 0
     }
 
     static let maxDepth = JSONScanner.maxDepth
@@ -56,11 +58,22 @@ struct PartialScanner {
     private(set) var offset = 0
     /// Where the last complete piece ends: a value, or the `{` or `[` of a container still open.
     private(set) var cut = 0
+    /// The entries written up to ``cut``: those of the complete values and of the open containers
+    /// (a key whose value has not ended is written after them).
+    private(set) var cutEntries = 0
     /// Where the token being read (string, number, literal) starts.
     private(set) var tokenStart = 0
     /// Where the last whole character of the string value being read ends: never inside an
     /// escape, a UTF-8 sequence, or between the two `\u` escapes of a surrogate pair.
     private(set) var wholeEnd = 0
+    /// The value map's entries so far (``EntryBuffer``), shared by copies of this scanner until
+    /// one of them writes (``read(_:from:stopsAtEnd:)`` copies them first).
+    var entries = EntryBuffer(capacity: 0)
+    /// The bytes read, each counted once it is read (rule 7's measure of the scan: tests read it).
+    private(set) var scannedBytes = 0
+    /// The entries that snapshots wrote or wrote again for their maps (the string in progress,
+    /// the headers of the open containers): a few per snapshot, however long the document.
+    var snapshotWrites = 0
 
     /// 0: plain text; 1: after a backslash; 2...5: after `\u` and that many hex digits less 2.
     private var escape = 0
@@ -68,10 +81,13 @@ struct PartialScanner {
     private var quoteInHex = false
     private var utf8Remaining = 0
     private var highSurrogate = false
-    private var literal: [UInt8] = []
+    /// The flags of the string or key being read (``ValueMap/complexString``,
+    /// ``ValueMap/nonASCIIString``), as `JSONScanner` sets them.
+    private(set) var stringFlags = 0
+    /// The literal being read, and how many of its bytes have matched.
+    private var literal = ValueMap.Kind.null
     private var literalIndex = 0
-    private var keyBytes: [UInt8] = []
-    private var bomMatched = 0
+    private(set) var bomMatched = 0
 
     /// Whether the top-level value has ended.
     var isDone: Bool { phase == .done }
@@ -79,26 +95,36 @@ struct PartialScanner {
     /// Whether a string value, number or literal is being read.
     var hasScalarInProgress: Bool { phase == .string || phase == .number || phase == .literal }
 
-    /// The paths of the values begun and not ended, outermost first.
-    var pending: [String] {
-        var paths = frames.map(\.path)
-        if hasScalarInProgress { paths.append(childPath) }
+    /// The paths of the values begun and not ended, outermost first; `bytes` are the bytes read.
+    func pending(in bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var paths: [String] = []
+        paths.reserveCapacity(frames.count + 1)
+        var path = "$"
+        for (index, frame) in frames.enumerated() {
+            paths.append(path)
+            // The value in progress of a frame is the next frame, or the scalar in progress.
+            if index < frames.count - 1 || hasScalarInProgress { path += childSegment(frame, in: bytes) }
+        }
+        if hasScalarInProgress { paths.append(path) }
         return paths
     }
 
-    /// The path of the value that begins next (or is being read) in the innermost open container.
-    private var childPath: String {
-        guard let top = frames.last else { return "$" }
-        if top.isObject { return top.path + JSONPath.segment(forKey: top.key) }
-        return top.path + "[\(top.count)]"
+    /// The path segment of the value that begins next (or is being read) in `frame`.
+    private func childSegment(_ frame: Frame, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard frame.isObject else { return "[\(frame.count)]" }
+        let key = frame.key.upperBound <= bytes.count ? Array(bytes[frame.key]) : []
+        return JSONPath.segment(forKey: Self.keyName(key))
     }
 
     /// Reads `bytes[from...]` (the bytes before were read already) and returns the offset of the
     /// first byte that no document this scanner accepts can have there, or `nil`. With
     /// `stopsAtEnd`, it reads nothing after the top-level value (a model's prose may follow it).
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, stopsAtEnd: Bool = false) -> Int? {
+        // A copy of this scanner (a partial decoder copied) may have read other bytes.
+        if !isKnownUniquelyReferenced(&entries) { entries = entries.copy() }
         var i = start
         let end = bytes.count
+        if start < end { scannedBytes &+= end &- start }
         while i < end {
             if stopsAtEnd && phase == .done { return nil }
             // Runs of plain text in a string, of a number's bytes and of whitespace between
@@ -109,13 +135,11 @@ struct PartialScanner {
                 var j = i
                 while j < end {
                     let byte = bytes[j]
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80 { break }
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80 || byte < 0x20 { break }
                     j &+= 1
                 }
                 guard j > i else { break }
-                if phase == .key {
-                    keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<j]))
-                } else {
+                if phase == .string {
                     highSurrogate = false
                     wholeEnd = j
                 }
@@ -124,11 +148,23 @@ struct PartialScanner {
             case .number:
                 while i < end && JSONScanner.continuesNumber(bytes[i]) { i &+= 1 }
                 guard i < end else { continue }
+                // The number ends before the byte that cannot continue it.
+                offset = i
+                recordNumber(bytes, endingAt: i)
+                if stopsAtEnd && phase == .done { return nil }
             case .literal:
                 break
             default:
                 while i < end && JSONText.isWhitespace(bytes[i]) { i &+= 1 }
                 guard i < end else { continue }
+                // Inside a container, the tokens that have arrived whole are read at once.
+                if !frames.isEmpty {
+                    let next = readRun(bytes, from: i)
+                    if next != i {
+                        i = next
+                        continue
+                    }
+                }
             }
             let byte = bytes[i]
             offset = i
@@ -139,82 +175,191 @@ struct PartialScanner {
         return nil
     }
 
+    /// Reads the tokens from `start` on inside the open containers, each key, string, number and
+    /// literal at once where all of it has arrived (as `JSONScanner` reads it), until a token that
+    /// is cut short, one that is not valid where it is, or the end of the top-level value; returns
+    /// where it stopped, from where ``step(_:)`` reads byte by byte (and finds the byte that makes
+    /// an error). `bytes[start]` is not whitespace.
+    @inline(__always)
+    private mutating func readRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let address = bytes.baseAddress else { return start }
+        let base = UnsafeRawPointer(address)
+        let end = bytes.count
+        let quote = UInt8(ascii: "\"")
+        var i = start
+        while i < end && !frames.isEmpty {
+            let byte = bytes[i]
+            switch phase {
+            case .keyOrClose where byte == quote:
+                var after = i
+                guard let flags = try? JSONScanner.scanString(base, end, at: &after) else { return i }
+                entries.append(ValueMap.Kind.string.rawValue | flags, i &+ 1, after &- i &- 2)
+                let top = frames.count &- 1
+                frames[top].key = (i &+ 1)..<(after &- 1)
+                frames[top].keyFlags |= flags
+                phase = .colon
+                i = after
+            case .colon:
+                guard byte == UInt8(ascii: ":") else { return i }
+                phase = .value
+                i &+= 1
+            case .value where byte == quote, .valueOrClose where byte == quote:
+                var after = i
+                guard let flags = try? JSONScanner.scanString(base, end, at: &after) else { return i }
+                entries.append(ValueMap.Kind.string.rawValue | flags, i &+ 1, after &- i &- 2)
+                tokenStart = i
+                completeValue(endingAt: after)
+                i = after
+            case .value where byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10,
+                .valueOrClose where byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10:
+                var after = i &+ 1
+                while after < end && JSONScanner.continuesNumber(bytes[after]) { after &+= 1 }
+                // Complete once the byte after it has arrived.
+                guard after < end else { return i }
+                tokenStart = i
+                recordNumber(bytes, endingAt: after)
+                i = after
+            case .value where Self.literalKind(byte) != nil, .valueOrClose where Self.literalKind(byte) != nil:
+                guard let kind = Self.literalKind(byte) else { return i }
+                var index = 1
+                while let expected = Self.literalByte(kind, index) {
+                    guard i &+ index < end, bytes[i &+ index] == expected else { return i }
+                    index &+= 1
+                }
+                entries.append(kind.rawValue, i, index)
+                tokenStart = i
+                completeValue(endingAt: i &+ index)
+                i &+= index
+            case .afterValue where byte == UInt8(ascii: ","):
+                phase = frames[frames.count &- 1].isObject ? .keyOrClose : .valueOrClose
+                i &+= 1
+            case .value, .valueOrClose, .keyOrClose, .afterValue:
+                // A bracket that opens or closes a container (else an error, found again by the
+                // byte-by-byte reading).
+                offset = i
+                guard step(byte) else { return i }
+                i &+= 1
+            default:
+                return i
+            }
+            while i < end && JSONText.isWhitespace(bytes[i]) { i &+= 1 }
+        }
+        return i
+    }
+
+    /// The literal that `byte` begins, if any.
+    @inline(__always)
+    private static func literalKind(_ byte: UInt8) -> ValueMap.Kind? {
+        switch byte {
+        case UInt8(ascii: "t"): return .true
+        case UInt8(ascii: "f"): return .false
+        case UInt8(ascii: "n"): return .null
+        default: return nil
+        }
+    }
+
+    /// Writes the entry of the number from ``tokenStart`` to `end` (the byte at `end` cannot
+    /// continue it), with `JSONScanner`'s flags, and notes it complete.
+    private mutating func recordNumber(_ bytes: UnsafeBufferPointer<UInt8>, endingAt end: Int) {
+        let match = NumberParsing.grammarPrefix(of: bytes, from: tokenStart, to: end)
+        let valid = match.isValid && match.end == end
+        let flags = valid ? (match.isInteger ? ValueMap.validNumber | ValueMap.integerNumber : ValueMap.validNumber) : 0
+        entries.append(ValueMap.Kind.number.rawValue | flags, tokenStart, end &- tokenStart)
+        completeValue(endingAt: end)
+    }
+
     /// Reads one byte at `offset`; `false` where it is an error.
     @inline(__always)
     private mutating func step(_ byte: UInt8) -> Bool {
-        while true {
-            switch phase {
-            case .value, .valueOrClose:
-                if JSONText.isWhitespace(byte) { return true }
-                if phase == .valueOrClose && byte == UInt8(ascii: "]") { return close(byte) }
-                if frames.isEmpty && offset < 3 && offset == bomMatched && byte == [0xEF, 0xBB, 0xBF][offset] {
-                    bomMatched += 1
-                    return true
-                }
-                if bomMatched > 0 && bomMatched < 3 { return false }
-                return beginValue(byte)
-            case .keyOrClose:
-                if JSONText.isWhitespace(byte) { return true }
-                if byte == UInt8(ascii: "}") { return close(byte) }
-                guard byte == UInt8(ascii: "\"") else { return false }
-                keyBytes.removeAll(keepingCapacity: true)
-                escape = 0
-                phase = .key
+        switch phase {
+        case .value, .valueOrClose:
+            if JSONText.isWhitespace(byte) { return true }
+            if phase == .valueOrClose && byte == UInt8(ascii: "]") { return close(byte) }
+            if frames.isEmpty && offset < 3 && offset == bomMatched && byte == [0xEF, 0xBB, 0xBF][offset] {
+                bomMatched += 1
                 return true
-            case .key:
-                if escape == 0 && byte == UInt8(ascii: "\"") {
-                    frames[frames.count - 1].key = Self.keyName(keyBytes)
-                    phase = .colon
-                    return true
-                }
-                keyBytes.append(byte)
-                return stringByte(byte)
-            case .colon:
-                if JSONText.isWhitespace(byte) { return true }
-                guard byte == UInt8(ascii: ":") else { return false }
-                phase = .value
-                return true
-            case .string:
-                if escape == 0 && byte == UInt8(ascii: "\"") {
-                    completeValue(endingAt: offset + 1)
-                    return true
-                }
-                return stringByte(byte)
-            case .number:
-                if JSONScanner.continuesNumber(byte) { return true }
-                completeValue(endingAt: offset)
-                continue
-            case .literal:
-                guard byte == literal[literalIndex] else { return false }
-                literalIndex += 1
-                if literalIndex == literal.count { completeValue(endingAt: offset + 1) }
-                return true
-            case .afterValue:
-                if JSONText.isWhitespace(byte) { return true }
-                // (The innermost frame's kind is read in place: a copy of the frame would retain
-                // its strings.)
-                guard !frames.isEmpty else { return false }
-                if byte == UInt8(ascii: ",") {
-                    phase = frames[frames.count - 1].isObject ? .keyOrClose : .valueOrClose
-                    return true
-                }
-                return close(byte)
-            case .done:
-                return JSONText.isWhitespace(byte)
             }
+            if bomMatched > 0 && bomMatched < 3 { return false }
+            return beginValue(byte)
+        case .keyOrClose:
+            if JSONText.isWhitespace(byte) { return true }
+            if byte == UInt8(ascii: "}") { return close(byte) }
+            guard byte == UInt8(ascii: "\"") else { return false }
+            beginString()
+            phase = .key
+            return true
+        case .key:
+            if escape == 0 && byte == UInt8(ascii: "\"") {
+                entries.append(ValueMap.Kind.string.rawValue | stringFlags, tokenStart &+ 1, offset &- tokenStart &- 1)
+                let top = frames.count - 1
+                frames[top].key = (tokenStart + 1)..<offset
+                frames[top].keyFlags |= stringFlags
+                phase = .colon
+                return true
+            }
+            return stringByte(byte)
+        case .colon:
+            if JSONText.isWhitespace(byte) { return true }
+            guard byte == UInt8(ascii: ":") else { return false }
+            phase = .value
+            return true
+        case .string:
+            if escape == 0 && byte == UInt8(ascii: "\"") {
+                entries.append(ValueMap.Kind.string.rawValue | stringFlags, tokenStart &+ 1, offset &- tokenStart &- 1)
+                completeValue(endingAt: offset + 1)
+                return true
+            }
+            return stringByte(byte)
+        case .number:
+            // (`read(_:from:stopsAtEnd:)` ends a number before it steps.)
+            return false
+        case .literal:
+            guard byte == Self.literalByte(literal, literalIndex) else { return false }
+            literalIndex += 1
+            if Self.literalByte(literal, literalIndex) == nil {
+                entries.append(literal.rawValue, tokenStart, literalIndex)
+                completeValue(endingAt: offset + 1)
+            }
+            return true
+        case .afterValue:
+            if JSONText.isWhitespace(byte) { return true }
+            guard !frames.isEmpty else { return false }
+            if byte == UInt8(ascii: ",") {
+                phase = frames[frames.count - 1].isObject ? .keyOrClose : .valueOrClose
+                return true
+            }
+            return close(byte)
+        case .done:
+            return JSONText.isWhitespace(byte)
         }
+    }
+
+    /// Byte `index` of literal `kind` (`true`, `false` or `null`); `nil` past its end.
+    private static func literalByte(_ kind: ValueMap.Kind, _ index: Int) -> UInt8? {
+        let text: StaticString
+        switch kind {
+        case .true: text = "true"
+        case .false: text = "false"
+        default: text = "null"
+        }
+        return index < text.utf8CodeUnitCount ? text.utf8Start[index] : nil
+    }
+
+    /// Begins a string (a key's or a value's) whose quote is at `offset`.
+    private mutating func beginString() {
+        tokenStart = offset
+        escape = 0
+        utf8Remaining = 0
+        highSurrogate = false
+        stringFlags = 0
     }
 
     /// Begins the value whose first byte is `byte`.
     private mutating func beginValue(_ byte: UInt8) -> Bool {
         tokenStart = offset
-        let top = frames.count - 1
-        if top >= 0 && !frames[top].isObject { frames[top].elementStarts.append(offset) }
         switch byte {
         case UInt8(ascii: "\""):
-            escape = 0
-            utf8Remaining = 0
-            highSurrogate = false
+            beginString()
             wholeEnd = offset + 1
             phase = .string
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -222,37 +367,52 @@ struct PartialScanner {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard frames.count < Self.maxDepth else { return false }
             let isObject = byte == UInt8(ascii: "{")
-            frames.append(Frame(isObject: isObject, start: offset, path: childPath))
+            let entry = entries.entryCount
+            entries.append(isObject ? ValueMap.Kind.object.rawValue : ValueMap.Kind.array.rawValue, offset, 0)
+            frames.append(Frame(isObject: isObject, start: offset, entry: entry))
             cut = offset + 1
+            cutEntries = entries.entryCount
             phase = isObject ? .keyOrClose : .valueOrClose
-        case UInt8(ascii: "t"): beginLiteral("true")
-        case UInt8(ascii: "f"): beginLiteral("false")
-        case UInt8(ascii: "n"): beginLiteral("null")
+        case UInt8(ascii: "t"): beginLiteral(.true)
+        case UInt8(ascii: "f"): beginLiteral(.false)
+        case UInt8(ascii: "n"): beginLiteral(.null)
         default: return false
         }
         return true
     }
 
-    private mutating func beginLiteral(_ text: String) {
-        literal = Array(text.utf8)
+    private mutating func beginLiteral(_ kind: ValueMap.Kind) {
+        literal = kind
         literalIndex = 1
         phase = .literal
     }
 
     /// Ends the innermost container with `byte`, if `byte` is its closing bracket.
     private mutating func close(_ byte: UInt8) -> Bool {
-        guard !frames.isEmpty, byte == (frames[frames.count - 1].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-        else {
+        guard let frame = frames.last, byte == (frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
             return false
         }
         frames.removeLast()
+        entries.close(frame.entry, header: Self.header(of: frame), childCount: Self.childCount(of: frame))
         completeValue(endingAt: offset + 1)
         return true
+    }
+
+    /// The header of `frame`'s entry (without its count), as `JSONScanner` writes it.
+    static func header(of frame: Frame) -> Int {
+        guard frame.isObject else { return ValueMap.Kind.array.rawValue }
+        return ValueMap.Kind.object.rawValue | (frame.keyFlags == 0 ? 0 : ValueMap.hasSpecialKeys)
+    }
+
+    /// The children of `frame` written so far (keys and values for an object).
+    static func childCount(of frame: Frame) -> Int {
+        frame.isObject ? frame.count &* 2 : frame.count
     }
 
     /// Notes a value that ends before `end`.
     private mutating func completeValue(endingAt end: Int) {
         cut = end
+        cutEntries = entries.entryCount
         if frames.isEmpty {
             phase = .done
         } else {
@@ -263,20 +423,28 @@ struct PartialScanner {
 
     /// Reads one byte inside a string (a key's or a value's), other than its closing quote.
     /// `JSONScanner` checks only that a `\u` escape has four bytes, none of them a quote;
-    /// everything else in a string is checked when it is decoded.
+    /// everything else in a string is checked when it is decoded. The string's flags are those
+    /// `JSONScanner` sets: a backslash or a control character makes it complex, a byte above
+    /// 0x7F outside an escape non-ASCII.
     private mutating func stringByte(_ byte: UInt8) -> Bool {
         switch escape {
         case 0:
             if byte == UInt8(ascii: "\\") {
                 escape = 1
+                stringFlags |= ValueMap.complexString
             } else if byte < 0x80 || byte >= 0xC0 {
+                if byte < 0x20 { stringFlags |= ValueMap.complexString }
+                if byte >= 0x80 { stringFlags |= ValueMap.nonASCIIString }
                 utf8Remaining = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : byte >= 0xC0 ? 1 : 0
                 if utf8Remaining == 0 { wholeCharacter() }
-            } else if utf8Remaining > 1 {
-                utf8Remaining -= 1
             } else {
-                utf8Remaining = 0
-                wholeCharacter()
+                stringFlags |= ValueMap.nonASCIIString
+                if utf8Remaining > 1 {
+                    utf8Remaining -= 1
+                } else {
+                    utf8Remaining = 0
+                    wholeCharacter()
+                }
             }
         case 1:
             if byte == UInt8(ascii: "u") {
@@ -342,21 +510,6 @@ struct PartialScanner {
             openContainers: Set(frames.map(\.start)))
     }
 
-    /// The open arrays whose first elements `cache` keeps as one collection, each with the bytes
-    /// of those elements (and the commas after them), which the text may leave out.
-    func blankableArrays(_ cache: PartialElementCache, end: Int) -> [BlankedArray] {
-        guard !cache.blankable.isEmpty else { return [] }
-        var arrays: [BlankedArray] = []
-        for frame in frames where !frame.isObject {
-            guard let kept = cache.blankable[frame.start], kept.count > 0, kept.count <= frame.elementStarts.count
-            else { continue }
-            let to = Swift.min(kept.count < frame.elementStarts.count ? frame.elementStarts[kept.count] : end, end)
-            guard frame.start + 1 < to else { continue }
-            arrays.append(
-                BlankedArray(offset: frame.start, bytes: (frame.start + 1)..<to, type: kept.type, count: kept.count))
-        }
-        return arrays
-    }
     /// `bytes` with every byte but a line feed made a space: skipped text, at the same offsets and
     /// on the same lines.
     static func blanked(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
@@ -392,9 +545,8 @@ struct ClosedParts {
     /// The offsets of the `{` and `[` of the containers still open.
     let openContainers: Set<Int>
 
-    /// The closed text of `bytes`, with the bytes of `blanked` arrays left out (spaces, each line
-    /// feed kept).
-    func text(of bytes: [UInt8], blanking blanked: [BlankedArray] = []) -> [UInt8] {
+    /// The closed text of `bytes`.
+    func text(of bytes: [UInt8]) -> [UInt8] {
         var text: [UInt8]
         if start == 0 {
             text = Array(bytes[..<end])
@@ -402,19 +554,7 @@ struct ClosedParts {
             text = PartialScanner.blanked(bytes[..<start])
             text.append(contentsOf: bytes[start..<end])
         }
-        text.withUnsafeMutableBufferPointer { text in
-            for array in blanked { PartialScanner.blank(text, array.bytes) }
-        }
         text.append(contentsOf: suffix)
         return text
     }
-}
-
-/// An open array whose first `count` elements a closed text leaves out: their kept collection of
-/// `type` stands for them (`DecoderImpl+Partial.swift`).
-struct BlankedArray {
-    let offset: Int
-    let bytes: Range<Int>
-    let type: ObjectIdentifier
-    let count: Int
 }
