@@ -27,9 +27,9 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
     /// The events in the order they happened.
     ///
     /// Each decode appends its events after those already here. A decode only records what
-    /// each rule did; the events' paths, positions, found values and descriptions are made
-    /// the first time they are read, so a report that is never read costs little. Until then
-    /// the report keeps the decoded document.
+    /// each rule did; the events' paths and positions are made the first time they are read,
+    /// and each event's found value, type and description the first time that is read, so a
+    /// report that is never read costs little. Until then the report keeps the decoded document.
     public var events: [LenientDecodingEvent] {
         get { storage?.events ?? [] }
         set { storage = newValue.isEmpty ? nil : ReportStorage(batches: [EventBatch(events: newValue)]) }

@@ -3,8 +3,9 @@ import Foundation
 /// The events of one decode (or of one streamed element), kept as the records the rules made
 /// (``ReportCollector/Record``) until someone reads them: a report nobody reads, and statistics,
 /// which count patterns, never make an event's strings. The first read of ``events`` makes
-/// every event, in one forward pass over the text, and drops the records (and with them the
-/// document they point into).
+/// every event's path, pointer and place, in one forward pass over the text; each event's found
+/// value, type and sentence are made when first read (``EventDetails``), which keeps its record
+/// (and the document it points into) until then.
 ///
 /// Safe to read from any thread: a report is `Sendable`, so copies of it may be read at once.
 final class EventBatch: @unchecked Sendable {
@@ -84,13 +85,14 @@ final class EventBatch: @unchecked Sendable {
     }
 
     /// Event `index`, made on its own unless every event is made already (the first event of a
-    /// pattern that statistics has not seen).
+    /// pattern that statistics has not seen), with every field made: statistics keep it, and
+    /// not the document its details would read (``LenientDecodingEvent/settled()``).
     func event(at index: Int) -> LenientDecodingEvent {
         lock.lock()
         defer { lock.unlock() }
-        if let built { return built[index] }
+        if let built { return built[index].settled() }
         var builder = Builder()
-        return event(records[index], with: &builder)
+        return event(records[index], with: &builder).settled()
     }
 
     /// Events `indices`, made with one builder (which writes each parent path once and reads
@@ -213,12 +215,10 @@ final class EventBatch: @unchecked Sendable {
         return groups
     }
 
-    /// What making a batch's events reuses from one event to the next: the names of the types
-    /// (`String(describing:)` of a type is slow, it demangles, and a batch names few types) and
-    /// a reader of each document's values.
+    /// What making a batch's events reuses from one event to the next: the path texts of their
+    /// parents, and what their details share (``EventDetails/Context``).
     private struct Builder {
-        var names: [ObjectIdentifier: String] = [:]
-        var readers: [ObjectIdentifier: DecoderImpl] = [:]
+        let context = EventDetails.Context()
         /// The path string and pointer of each node that is the parent of an event's place, by
         /// the node's link: the events of a batch share most of their parents (the members of an
         /// object, the elements of an array), which are then written once. The records hold
@@ -271,24 +271,10 @@ final class EventBatch: @unchecked Sendable {
                 return texts
             }
         }
-
-        mutating func name(of type: Any.Type?) -> String {
-            guard let type else { return "" }
-            if let name = names[ObjectIdentifier(type)] { return name }
-            let name = String(describing: type)
-            names[ObjectIdentifier(type)] = name
-            return name
-        }
-
-        mutating func reader(of map: ValueMap) -> DecoderImpl {
-            if let reader = readers[ObjectIdentifier(map)] { return reader }
-            let reader = DecoderImpl(map: map, options: DecodingOptions(), entry: 0, pathNode: .root)
-            readers[ObjectIdentifier(map)] = reader
-            return reader
-        }
     }
 
-    /// The public event of `record`. Called with `lock` held.
+    /// The public event of `record`, whose found value, type and description are made when first
+    /// read (``EventDetails``). Called with `lock` held.
     private func event(_ record: ReportCollector.Record, with builder: inout Builder) -> LenientDecodingEvent {
         let map = record.map
         var location: SourceLocation?
@@ -298,19 +284,9 @@ final class EventBatch: @unchecked Sendable {
             locators[ObjectIdentifier(map)] = locator
         }
         let (pathString, pointer) = builder.texts(of: record)
-        let found = record.entry.flatMap { entry in try? builder.reader(of: map).jsonValue(entry, path: .root) }
-        let what: String
-        switch record.describe {
-        case .made(let describe): what = describe()
-        case .keyMatch(let spellings): what = DecoderImpl.keyMatchSentence(record.path, spellings: spellings, in: map)
-        case .coercedScalar(let bits):
-            let value = CoercedScalar.value(of: bits, as: record.type) ?? bits
-            what = DecoderImpl.coercionSentence(value, at: record.entry, as: record.type, in: map)
-        }
         return LenientDecodingEvent(
             kind: record.kind, rule: record.rule, path: pathString, pointer: pointer,
             line: location?.line, column: location?.column, offset: record.entry.flatMap { map.sourceOffset(of: $0) },
-            found: found, type: builder.name(of: record.type),
-            description: LenientDecodingEvent.sentence(what, at: pathString, location))
+            details: EventDetails(record: record, path: pathString, location: location, context: builder.context))
     }
 }
