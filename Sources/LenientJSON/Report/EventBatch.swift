@@ -219,21 +219,33 @@ final class EventBatch: @unchecked Sendable {
     /// parents, and what their details share (``EventDetails/Context``).
     private struct Builder {
         let context = EventDetails.Context()
-        /// The path string and pointer of each node that is the parent of an event's place, by
-        /// the node's link: the events of a batch share most of their parents (the members of an
-        /// object, the elements of an array), which are then written once. The records hold
-        /// the nodes alive while the batch is built.
-        var prefixes: [ObjectIdentifier: (path: String, pointer: String)] = [:]
+        /// The path and pointer, as UTF-8 bytes, of each node that is the parent of an event's
+        /// place, by the node's link: the events of a batch share most of their parents (the
+        /// members of an object, the elements of an array), which are then written once. The
+        /// records hold the nodes alive while the batch is built.
+        var prefixes: [ObjectIdentifier: (path: [UInt8], pointer: [UInt8])] = [:]
+        /// Where an event's path and pointer are written, their storage reused from one event to
+        /// the next (``JSONPath``'s byte forms).
+        var path: [UInt8] = []
+        var pointer: [UInt8] = []
 
-        /// The path string and pointer of `node`, kept for the next events under it.
-        mutating func texts(of node: CodingPathNode) -> (path: String, pointer: String) {
-            guard case .link(let link) = node else { return ("$", "") }
+        /// The path and pointer of `node`, as bytes, kept for the next events under it.
+        mutating func prefix(of node: CodingPathNode) -> (path: [UInt8], pointer: [UInt8]) {
+            guard case .link(let link) = node else { return ([UInt8(ascii: "$")], []) }
             if let known = prefixes[ObjectIdentifier(link)] { return known }
-            var texts = texts(of: link.parent)
-            JSONPath.appendSegments(of: link.key, to: &texts.path)
-            JSONPath.appendPointerTokens(of: link.key, to: &texts.pointer)
+            var texts = prefix(of: link.parent)
+            JSONPath.appendKey(link.key, path: &texts.path, pointer: &texts.pointer)
             prefixes[ObjectIdentifier(link)] = texts
             return texts
+        }
+
+        /// Starts ``path`` and ``pointer`` with those of `node`.
+        mutating func start(at node: CodingPathNode) {
+            let prefix = prefix(of: node)
+            path.removeAll(keepingCapacity: true)
+            pointer.removeAll(keepingCapacity: true)
+            path.append(contentsOf: prefix.path)
+            pointer.append(contentsOf: prefix.pointer)
         }
 
         /// The path string and pointer of `record`'s place: its parent's, kept, and its last key.
@@ -242,34 +254,32 @@ final class EventBatch: @unchecked Sendable {
             case .none:
                 // The node is mostly the event's own: its parent's texts are kept, not its own.
                 guard case .link(let link) = record.node else { return ("$", "") }
-                var texts = texts(of: link.parent)
-                JSONPath.appendSegments(of: link.key, to: &texts.path)
-                JSONPath.appendPointerTokens(of: link.key, to: &texts.pointer)
-                return texts
+                start(at: link.parent)
+                JSONPath.appendKey(link.key, path: &path, pointer: &pointer)
             case .index(let index):
-                var texts = texts(of: record.node)
-                JSONPath.appendIndex(index, to: &texts.path)
-                texts.pointer += "/" + String(index)
-                return texts
+                start(at: record.node)
+                JSONPath.appendIndex(index, path: &path, pointer: &pointer)
             case .indices(let outer, let index):
-                var texts = texts(of: record.node)
-                JSONPath.appendIndex(outer, to: &texts.path)
-                JSONPath.appendIndex(index, to: &texts.path)
-                texts.pointer += "/" + String(outer) + "/" + String(index)
-                return texts
+                start(at: record.node)
+                JSONPath.appendIndex(outer, path: &path, pointer: &pointer)
+                JSONPath.appendIndex(index, path: &path, pointer: &pointer)
             case .matchedKey(let stringValue, let intValue):
-                var texts = texts(of: record.node)
-                let key = MatchedKey(
-                    stringValue: stringValue, intValue: intValue, keyEntry: record.keyEntry, in: record.map)
-                JSONPath.appendSegments(of: key, to: &texts.path)
-                JSONPath.appendPointerTokens(of: key, to: &texts.pointer)
-                return texts
+                start(at: record.node)
+                // The key as the input spells it (``MatchedKey/inputName``): its text itself when
+                // it has no escapes and is ASCII, as `StringDecoding.decode` reads such a string.
+                let map = record.map
+                let keyEntry = record.keyEntry
+                if map.flags(keyEntry) & (ValueMap.complexString | ValueMap.nonASCIIString) == 0 {
+                    JSONPath.appendName(bytes: map.text(keyEntry), path: &path, pointer: &pointer)
+                } else {
+                    let key = MatchedKey(stringValue: stringValue, intValue: intValue, keyEntry: keyEntry, in: map)
+                    JSONPath.appendName(key.inputName, path: &path, pointer: &pointer)
+                }
             case .name(let name):
-                var texts = texts(of: record.node)
-                texts.path += JSONPath.segment(forKey: name)
-                JSONPath.appendPointerToken(name, to: &texts.pointer)
-                return texts
+                start(at: record.node)
+                JSONPath.appendName(name, path: &path, pointer: &pointer)
             }
+            return (String(decoding: path, as: UTF8.self), String(decoding: pointer, as: UTF8.self))
         }
     }
 

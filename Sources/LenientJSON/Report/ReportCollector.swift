@@ -17,16 +17,18 @@ final class ReportCollector {
     @exclusivity(unchecked) private(set) var events: [Record] = []
     /// The hashes of the records' path patterns, made as each rule fires, when statistics count
     /// the events (``Record/pathHash``); `nil` otherwise.
-    private(set) var patternHashes: PatternHashes?
+    @exclusivity(unchecked) private(set) var patternHashes: PatternHashes?
     /// The pattern hash (kind, rule and path: ``PatternHashes``) of each of ``events``, in step
     /// with them, made as each rule fires, when statistics count the events; empty otherwise.
     /// Kept apart from the records, so that counting a decode's events reads eight bytes per
     /// event, not the records, which a large decode has pushed out of the processor's caches
     /// by its end.
-    private(set) var eventHashes: [UInt64] = []
+    @exclusivity(unchecked) private(set) var eventHashes: [UInt64] = []
     /// The documents the records point into, each once in a row: what their batch counts lines
-    /// in (``EventBatch``), known without a pass over the records.
-    private var documents: [ValueMap] = []
+    /// in (``EventBatch``), known without a pass over the records. ``patternHashes``,
+    /// ``eventHashes`` and this keep unchecked exclusivity for the reason ``events`` does: each
+    /// record appended read them, with a dynamic check each.
+    @exclusivity(unchecked) private var documents: [ValueMap] = []
     /// The most records held at once: what the records of an abandoned attempt added to those
     /// kept (``LenientJSONDecoder/newRecords()``).
     var mostRecords: Int { Swift.max(mostEvents, events.count) }
@@ -35,7 +37,10 @@ final class ReportCollector {
     /// The first event made by a key lookup (`key.normalized`, `key.alias`, `key.path`) that
     /// does not know yet the type of the value it found, or `-1`: the lookup comes before the
     /// read, which gives the type (``DecoderImpl/typeKeyEvents(_:)``).
-    var untypedFrom = -1
+    ///
+    /// Unchecked exclusivity, as ``events``: every keyed read with a report reads it, and for the
+    /// same reason it is safe.
+    @exclusivity(unchecked) var untypedFrom = -1
 
     /// What is done with the records when the document they point into ends, before its bytes
     /// would be copied to outlive the decode (`LenientJSONDecoder.withDocument`): a decode whose
@@ -396,10 +401,16 @@ extension LenientDecodingEvent {
     /// letter is lowercased unless it starts a word in capitals (`UUID`), and it ends in a period
     /// (or the `?` or `!` it has).
     static func sentence(_ what: String, at path: String, _ location: SourceLocation?) -> String {
-        var result = path
+        // Room for the whole sentence at once: grown append by append, the string was copied at
+        // each doubling (a summary's first events, Benchmarks `lenient-report-summary`).
+        var result = ""
+        result.reserveCapacity(path.utf8.count + what.utf8.count + 48)
+        result += path
         if let location {
-            result += " ("
-            result += location.description
+            result += " (line "
+            result += String(location.line)
+            result += ", column "
+            result += String(location.column)
             result += "): "
         } else {
             result += ": "
