@@ -82,6 +82,19 @@ struct ReportLazyDetailsTests {
         #expect(events.allSatisfy { $0.unmadeFieldCount == 0 && !$0.holdsRecord })
     }
 
+    @Test("Statistics keep each pattern's first event with every field made, holding no document")
+    func statisticsKeepSettledEvents() throws {
+        struct User: Decodable { var age: Int }
+        let statistics = LenientDecodingStatistics()
+        let decoder = LenientJSONDecoder()
+        decoder.statistics = statistics
+        _ = try decoder.decode(User.self, from: Data(#"{"age": "12"}"#.utf8))
+        let first = try #require(statistics.snapshot.patterns.first?.first)
+        #expect(first.unmadeFieldCount == 0 && !first.holdsRecord)
+        #expect(first.found == .string("12") && first.type == "Int")
+        #expect(first.description.hasPrefix("$.age (line 1, column 9): "))
+    }
+
     @Test("A field set on a decode's event replaces the one made; the others are still made, copies apart")
     func settingAFieldKeepsTheOthers() throws {
         struct User: Decodable { var age: Int }
