@@ -219,24 +219,36 @@ final class EventBatch: @unchecked Sendable {
     /// parents, and what their details share (``EventDetails/Context``).
     private struct Builder {
         let context = EventDetails.Context()
-        /// The path and pointer, as UTF-8 bytes, of each node that is the parent of an event's
-        /// place, by the node's link: the events of a batch share most of their parents (the
-        /// members of an object, the elements of an array), which are then written once. The
+        /// The path and pointer of each node that is the parent of an event's place, by the
+        /// node's link, as ranges of ``arena``: the events of a batch share most of their parents
+        /// (the members of an object, the elements of an array), which are then written once. The
         /// records hold the nodes alive while the batch is built.
-        var prefixes: [ObjectIdentifier: (path: [UInt8], pointer: [UInt8])] = [:]
+        var prefixes: [ObjectIdentifier: (path: Range<Int>, pointer: Range<Int>)] = [:]
+        /// The bytes of every prefix, one after the other (an array per prefix was allocated and
+        /// freed for each parent of a summary's sparse first events); starts with the root's `$`.
+        var arena: [UInt8] = [UInt8(ascii: "$")]
         /// Where an event's path and pointer are written, their storage reused from one event to
         /// the next (``JSONPath``'s byte forms).
         var path: [UInt8] = []
         var pointer: [UInt8] = []
 
-        /// The path and pointer of `node`, as bytes, kept for the next events under it.
-        mutating func prefix(of node: CodingPathNode) -> (path: [UInt8], pointer: [UInt8]) {
-            guard case .link(let link) = node else { return ([UInt8(ascii: "$")], []) }
+        /// The path and pointer of `node`, as ranges of ``arena``, kept for the next events
+        /// under it. Leaves ``path`` and ``pointer`` changed.
+        mutating func prefix(of node: CodingPathNode) -> (path: Range<Int>, pointer: Range<Int>) {
+            guard case .link(let link) = node else { return (0..<1, 1..<1) }
             if let known = prefixes[ObjectIdentifier(link)] { return known }
-            var texts = prefix(of: link.parent)
-            JSONPath.appendKey(link.key, path: &texts.path, pointer: &texts.pointer)
-            prefixes[ObjectIdentifier(link)] = texts
-            return texts
+            let parent = prefix(of: link.parent)
+            path.removeAll(keepingCapacity: true)
+            pointer.removeAll(keepingCapacity: true)
+            path.append(contentsOf: arena[parent.path])
+            pointer.append(contentsOf: arena[parent.pointer])
+            JSONPath.appendKey(link.key, path: &path, pointer: &pointer)
+            let pathRange = arena.count..<(arena.count + path.count)
+            arena.append(contentsOf: path)
+            let pointerRange = arena.count..<(arena.count + pointer.count)
+            arena.append(contentsOf: pointer)
+            prefixes[ObjectIdentifier(link)] = (pathRange, pointerRange)
+            return (pathRange, pointerRange)
         }
 
         /// Starts ``path`` and ``pointer`` with those of `node`.
@@ -244,8 +256,8 @@ final class EventBatch: @unchecked Sendable {
             let prefix = prefix(of: node)
             path.removeAll(keepingCapacity: true)
             pointer.removeAll(keepingCapacity: true)
-            path.append(contentsOf: prefix.path)
-            pointer.append(contentsOf: prefix.pointer)
+            path.append(contentsOf: arena[prefix.path])
+            pointer.append(contentsOf: arena[prefix.pointer])
         }
 
         /// The path string and pointer of `record`'s place: its parent's, kept, and its last key.
