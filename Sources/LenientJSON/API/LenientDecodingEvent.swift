@@ -84,10 +84,32 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     /// `nil` for a JSON object tree, which has no text, and for a missing key.
     public var offset: Int?
     /// The input's value at the place, or `nil` where there is none (a missing key).
-    public var found: JSONValue?
+    ///
+    /// A decode's event makes it the first time it is read.
+    public var found: JSONValue? {
+        get {
+            if pending.contains(.found), let details { return details.found }
+            return storedFound
+        }
+        set {
+            storedFound = newValue
+            settle(.found)
+        }
+    }
     /// The Swift type decoded at the place, as `String(describing:)` writes it: `"Int"`,
     /// `"Optional<Int>"`, `"Plan"`.
-    public var type: String
+    ///
+    /// A decode's event makes it the first time it is read.
+    public var type: String {
+        get {
+            if pending.contains(.type), let details { return details.type }
+            return storedType
+        }
+        set {
+            storedType = newValue
+            settle(.type)
+        }
+    }
     /// One sentence saying where and what happened, so that a logged event stands on its own:
     /// the path, the line and column for `Data` input, then what the rule did.
     ///
@@ -95,7 +117,56 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     /// $.users[3].age (line 12, column 15): coerced string "12" to Int 12.
     /// $.users[3].age: coerced string "12" to Int 12.
     /// ```
-    public var description: String
+    ///
+    /// A decode's event makes it the first time it is read.
+    public var description: String {
+        get {
+            if pending.contains(.description), let details { return details.description }
+            return storedDescription
+        }
+        set {
+            storedDescription = newValue
+            settle(.description)
+        }
+    }
+
+    private var storedFound: JSONValue?
+    private var storedType: String
+    private var storedDescription: String
+    /// Where the fields in ``pending`` are made, on their first read (a decode's event); `nil`
+    /// once every field is stored.
+    private var details: EventDetails?
+    /// The fields that ``details`` makes, not the stored ones.
+    private var pending: Pending = []
+
+    /// Fields of an event made on their first read (``EventDetails``).
+    private struct Pending: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let found = Pending(rawValue: 1)
+        static let type = Pending(rawValue: 2)
+        static let description = Pending(rawValue: 4)
+    }
+
+    /// How many of the found value, type and description are still to be made on their first
+    /// read: what `ReportLazyDetailsTests` checks.
+    var unmadeFieldCount: Int {
+        guard let details else { return 0 }
+        let unmade = details.unmade
+        return [
+            pending.contains(.found) && unmade.found, pending.contains(.type) && unmade.type,
+            pending.contains(.description) && unmade.description,
+        ].filter { $0 }.count
+    }
+
+    /// Whether the event still holds its record, and the document it points into: until all of
+    /// its fields are made (``EventDetails``).
+    var holdsRecord: Bool { details?.holdsRecord ?? false }
+
+    /// Stores `field` from now on, and lets the details go once nothing is made by them.
+    private mutating func settle(_ field: Pending) {
+        pending.remove(field)
+        if pending.isEmpty { details = nil }
+    }
 
     /// Creates an event.
     ///
@@ -124,9 +195,54 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
         self.line = line
         self.column = column
         self.offset = offset
-        self.found = found
-        self.type = type
-        self.description = description
+        storedFound = found
+        storedType = type
+        storedDescription = description
+    }
+
+    /// A decode's event, whose found value, type and description `details` makes when first read.
+    init(
+        kind: Kind, rule: LenientRule, path: String, pointer: String, line: Int?, column: Int?, offset: Int?,
+        details: EventDetails
+    ) {
+        self.init(
+            kind: kind, rule: rule, path: path, pointer: pointer, line: line, column: column, offset: offset,
+            found: nil, type: "", description: "")
+        self.details = details
+        pending = [.found, .type, .description]
+    }
+
+    /// The event with every field made and stored, its details let go: what is kept for long
+    /// (``LenientDecodingStatistics``' first events) keeps no document.
+    func settled() -> Self {
+        guard details != nil else { return self }
+        var event = self
+        (event.found, event.type, event.description) = (found, type, description)
+        return event
+    }
+
+    /// Whether two events have the same kind, rule, path, pointer, position, found value, type
+    /// and description.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.kind == rhs.kind && lhs.rule == rhs.rule && lhs.path == rhs.path && lhs.pointer == rhs.pointer
+            && lhs.line == rhs.line && lhs.column == rhs.column && lhs.offset == rhs.offset && lhs.found == rhs.found
+            && lhs.type == rhs.type && lhs.description == rhs.description
+    }
+
+    /// Hashes the event's fields, those that ``==(_:_:)`` compares.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(rule)
+        hasher.combine(path)
+        hasher.combine(pointer)
+        hasher.combine(line)
+        hasher.combine(column)
+        hasher.combine(offset)
+        hasher.combine(found)
+        hasher.combine(type)
+        hasher.combine(description)
     }
 
     /// Creates an event with only a kind, a path, a position and a description.
@@ -163,9 +279,9 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
         column = try container.decodeIfPresent(Int.self, forKey: .column)
         offset = try container.decodeIfPresent(Int.self, forKey: .offset)
         // A found `null` is a value, not an absent member.
-        found = container.contains(.found) ? try container.decode(JSONValue.self, forKey: .found) : nil
-        type = try container.decode(String.self, forKey: .type)
-        description = try container.decode(String.self, forKey: .description)
+        storedFound = container.contains(.found) ? try container.decode(JSONValue.self, forKey: .found) : nil
+        storedType = try container.decode(String.self, forKey: .type)
+        storedDescription = try container.decode(String.self, forKey: .description)
     }
 
     /// Encodes the event as one flat JSON object; absent members are omitted.

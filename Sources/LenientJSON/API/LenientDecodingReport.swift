@@ -27,9 +27,9 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
     /// The events in the order they happened.
     ///
     /// Each decode appends its events after those already here. A decode only records what
-    /// each rule did; the events' paths, positions, found values and descriptions are made
-    /// the first time they are read, so a report that is never read costs little. Until then
-    /// the report keeps the decoded document.
+    /// each rule did; the events' paths and positions are made the first time they are read,
+    /// and each event's found value, type and description the first time that is read, so a
+    /// report that is never read costs little. Until then the report keeps the decoded document.
     public var events: [LenientDecodingEvent] {
         get { storage?.events ?? [] }
         set { storage = newValue.isEmpty ? nil : ReportStorage(batches: [EventBatch(events: newValue)]) }
@@ -93,28 +93,40 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
     /// - Note: Use ``events`` to see every event; the summary keeps only the first of each group.
     public var summary: String {
         // Grouped from each batch's pattern groups (kind, rule and pattern, made from the records
-        // without making an event), merged by kind and pattern; only each group's first event is
-        // made. Groups come in the order of their first events, so a merged group's first event is
-        // that of the group met first.
-        var lines: [(key: String, count: Int, first: String)] = []
+        // without making an event), merged by kind and pattern; groups come in the order of their
+        // first events, so a merged group's first event is that of the group met first. Each
+        // group's pattern is read from its first event's path (which that event writes anyway, and
+        // a path string written from the nodes cost as much again), and only the description of a
+        // line's first event is made (``EventDetails``).
+        var lines: [(key: String, count: Int, first: LenientDecodingEvent)] = []
         var index: [String: Int] = [:]
         for batch in batches {
-            var firsts: [(line: Int, event: Int)] = []
-            for group in batch.patternGroups() {
-                let key = "\(group.kind) \(batch.path(of: group))"
+            let groups = batch.patternGroups()
+            for (group, first) in zip(groups, batch.events(at: groups.map(\.first))) {
+                let key = "\(group.kind) \(group.builtPath ?? Self.pattern(of: first.path))"
                 if let known = index[key] {
                     lines[known].count += group.count
                 } else {
                     index[key] = lines.count
-                    firsts.append((lines.count, group.first))
-                    lines.append((key, group.count, ""))
+                    lines.append((key, group.count, first))
                 }
             }
-            for (first, event) in zip(firsts, batch.events(at: firsts.map(\.event))) {
-                lines[first.line].first = event.description
-            }
         }
-        return lines.map { "\($0.key) ×\($0.count) — first: \($0.first)" }.joined(separator: "\n")
+        // Written into room for the whole text, made once: joined from a string per line, the
+        // summary was copied line by line.
+        let descriptions = lines.map(\.first.description)
+        var summary = ""
+        summary.reserveCapacity(
+            zip(lines, descriptions).reduce(0) { $0 + $1.0.key.utf8.count + $1.1.utf8.count + 40 })
+        for (number, (line, description)) in zip(lines, descriptions).enumerated() {
+            if number > 0 { summary += "\n" }
+            summary += line.key
+            summary += " ×"
+            summary += String(line.count)
+            summary += " — first: "
+            summary += description
+        }
+        return summary
     }
 
     /// `path` with every array index replaced by `*`: `$.users[3].tags[0]` → `$.users[*].tags[*]`.

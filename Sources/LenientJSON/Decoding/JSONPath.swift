@@ -87,4 +87,124 @@ enum JSONPath {
         guard isAlpha(first) else { return false }
         return key.utf8.allSatisfy { isAlpha($0) || NumberParsing.isDigit($0) }
     }
+
+    // MARK: Paths and pointers as bytes
+    //
+    // What a report's events are written with (`Report/EventBatch.swift`): each event's path and
+    // pointer are its parent's bytes, kept, and its last key's, appended to one buffer, then made
+    // into a string once. Appending to strings, with a string per segment, cost four fifths of
+    // reading a messy twitter report's paths and pointers (Benchmarks, `lenient-report-read`).
+
+    /// Appends what `key` adds to a path (`path`, as ``appendSegments(of:to:)``) and to a JSON
+    /// Pointer (`pointer`, as ``appendPointerTokens(of:to:)``), as UTF-8 bytes.
+    static func appendKey(_ key: any CodingKey, path: inout [UInt8], pointer: inout [UInt8]) {
+        let keyType = type(of: key)
+        if keyType == IndexKey.self, let index = key.intValue {
+            appendIndex(index, path: &path, pointer: &pointer)
+        } else if keyType == MatchedKey.self, let matched = key as? MatchedKey {
+            appendName(matched.inputName, path: &path, pointer: &pointer)
+        } else if keyType == KeyPathKey.self, let keyPath = key as? KeyPathKey {
+            for step in keyPath.steps { appendKey(step, path: &path, pointer: &pointer) }
+        } else {
+            appendName(key.stringValue, path: &path, pointer: &pointer)
+        }
+    }
+
+    /// Appends `[index]` to `path` and `/index` to `pointer`.
+    static func appendIndex(_ index: Int, path: inout [UInt8], pointer: inout [UInt8]) {
+        path.append(UInt8(ascii: "["))
+        appendDecimal(index, to: &path)
+        path.append(UInt8(ascii: "]"))
+        pointer.append(UInt8(ascii: "/"))
+        appendDecimal(index, to: &pointer)
+    }
+
+    /// Appends the member `name` to `path` (`.name` or `['…']`) and to `pointer` (`/name`, `~`
+    /// written `~0` and `/` written `~1`).
+    static func appendName(_ name: String, path: inout [UInt8], pointer: inout [UInt8]) {
+        var name = name
+        name.withUTF8 { appendName(bytes: $0, path: &path, pointer: &pointer) }
+    }
+
+    /// ``appendName(_:path:pointer:)`` of a name given as its UTF-8 bytes, which must be valid.
+    static func appendName(bytes name: UnsafeBufferPointer<UInt8>, path: inout [UInt8], pointer: inout [UInt8]) {
+        if isPlainName(name) {
+            path.append(UInt8(ascii: "."))
+            path.append(contentsOf: name)
+        } else {
+            appendQuotedSegment(name, to: &path)
+        }
+        pointer.append(UInt8(ascii: "/"))
+        guard name.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+            pointer.append(contentsOf: name)
+            return
+        }
+        for byte in name {
+            switch byte {
+            case UInt8(ascii: "~"), UInt8(ascii: "/"):
+                pointer.append(UInt8(ascii: "~"))
+                pointer.append(byte == UInt8(ascii: "~") ? UInt8(ascii: "0") : UInt8(ascii: "1"))
+            default: pointer.append(byte)
+            }
+        }
+    }
+
+    /// Appends `['name']` to `path`, escaped as ``segment(forKey:)`` escapes it
+    /// (`JSONText.appendEscaped(_:quote:to:)`: `'` and `\` after a backslash, `\n`, `\r`, `\t`,
+    /// other control characters as `\u00XX`), byte by byte: every byte escaped is ASCII, and a
+    /// UTF-8 continuation byte never equals one of them.
+    static func appendQuotedSegment(_ name: UnsafeBufferPointer<UInt8>, to path: inout [UInt8]) {
+        let backslash = UInt8(ascii: "\\")
+        path.append(UInt8(ascii: "["))
+        path.append(UInt8(ascii: "'"))
+        for byte in name {
+            switch byte {
+            case UInt8(ascii: "'"), backslash:
+                path.append(backslash)
+                path.append(byte)
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                path.append(backslash)
+                path.append(
+                    byte == UInt8(ascii: "\n")
+                        ? UInt8(ascii: "n") : byte == UInt8(ascii: "\r") ? UInt8(ascii: "r") : UInt8(ascii: "t"))
+            case 0..<0x20:
+                path.append(backslash)
+                path.append(UInt8(ascii: "u"))
+                path.append(UInt8(ascii: "0"))
+                path.append(UInt8(ascii: "0"))
+                path.append(hexDigit(byte >> 4))
+                path.append(hexDigit(byte & 0xF))
+            default: path.append(byte)
+            }
+        }
+        path.append(UInt8(ascii: "'"))
+        path.append(UInt8(ascii: "]"))
+    }
+
+    /// The lowercase hexadecimal digit of `value` (0 to 15), as `String(_:radix:)` writes it.
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ (value &- 10)
+    }
+
+    /// ``isPlainName(_:)`` of a name's UTF-8 bytes.
+    static func isPlainName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = name.first else { return false }
+        func isAlpha(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+        }
+        guard isAlpha(first) else { return false }
+        return name.allSatisfy { isAlpha($0) || NumberParsing.isDigit($0) }
+    }
+
+    /// Appends `value` in decimal digits, as `String(value)` writes it.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
 }

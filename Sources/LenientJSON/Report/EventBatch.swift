@@ -3,8 +3,9 @@ import Foundation
 /// The events of one decode (or of one streamed element), kept as the records the rules made
 /// (``ReportCollector/Record``) until someone reads them: a report nobody reads, and statistics,
 /// which count patterns, never make an event's strings. The first read of ``events`` makes
-/// every event, in one forward pass over the text, and drops the records (and with them the
-/// document they point into).
+/// every event's path, pointer and place, in one forward pass over the text; each event's found
+/// value, type and sentence are made when first read (``EventDetails``), which keeps its record
+/// (and the document it points into) until then.
 ///
 /// Safe to read from any thread: a report is `Sendable`, so copies of it may be read at once.
 final class EventBatch: @unchecked Sendable {
@@ -84,13 +85,14 @@ final class EventBatch: @unchecked Sendable {
     }
 
     /// Event `index`, made on its own unless every event is made already (the first event of a
-    /// pattern that statistics has not seen).
+    /// pattern that statistics has not seen), with every field made: statistics keep it, and
+    /// not the document its details would read (``LenientDecodingEvent/settled()``).
     func event(at index: Int) -> LenientDecodingEvent {
         lock.lock()
         defer { lock.unlock() }
-        if let built { return built[index] }
+        if let built { return built[index].settled() }
         var builder = Builder()
-        return event(records[index], with: &builder)
+        return event(records[index], with: &builder).settled()
     }
 
     /// Events `indices`, made with one builder (which writes each parent path once and reads
@@ -213,27 +215,49 @@ final class EventBatch: @unchecked Sendable {
         return groups
     }
 
-    /// What making a batch's events reuses from one event to the next: the names of the types
-    /// (`String(describing:)` of a type is slow, it demangles, and a batch names few types) and
-    /// a reader of each document's values.
+    /// What making a batch's events reuses from one event to the next: the path texts of their
+    /// parents, and what their details share (``EventDetails/Context``).
     private struct Builder {
-        var names: [ObjectIdentifier: String] = [:]
-        var readers: [ObjectIdentifier: DecoderImpl] = [:]
-        /// The path string and pointer of each node that is the parent of an event's place, by
-        /// the node's link: the events of a batch share most of their parents (the members of an
-        /// object, the elements of an array), which are then written once. The records hold
-        /// the nodes alive while the batch is built.
-        var prefixes: [ObjectIdentifier: (path: String, pointer: String)] = [:]
+        let context = EventDetails.Context()
+        /// The path and pointer of each node that is the parent of an event's place, by the
+        /// node's link, as ranges of ``arena``: the events of a batch share most of their parents
+        /// (the members of an object, the elements of an array), which are then written once. The
+        /// records hold the nodes alive while the batch is built.
+        var prefixes: [ObjectIdentifier: (path: Range<Int>, pointer: Range<Int>)] = [:]
+        /// The bytes of every prefix, one after the other (an array per prefix was allocated and
+        /// freed for each parent of a summary's sparse first events); starts with the root's `$`.
+        var arena: [UInt8] = [UInt8(ascii: "$")]
+        /// Where an event's path and pointer are written, their storage reused from one event to
+        /// the next (``JSONPath``'s byte forms).
+        var path: [UInt8] = []
+        var pointer: [UInt8] = []
 
-        /// The path string and pointer of `node`, kept for the next events under it.
-        mutating func texts(of node: CodingPathNode) -> (path: String, pointer: String) {
-            guard case .link(let link) = node else { return ("$", "") }
+        /// The path and pointer of `node`, as ranges of ``arena``, kept for the next events
+        /// under it. Leaves ``path`` and ``pointer`` changed.
+        mutating func prefix(of node: CodingPathNode) -> (path: Range<Int>, pointer: Range<Int>) {
+            guard case .link(let link) = node else { return (0..<1, 1..<1) }
             if let known = prefixes[ObjectIdentifier(link)] { return known }
-            var texts = texts(of: link.parent)
-            JSONPath.appendSegments(of: link.key, to: &texts.path)
-            JSONPath.appendPointerTokens(of: link.key, to: &texts.pointer)
-            prefixes[ObjectIdentifier(link)] = texts
-            return texts
+            let parent = prefix(of: link.parent)
+            path.removeAll(keepingCapacity: true)
+            pointer.removeAll(keepingCapacity: true)
+            path.append(contentsOf: arena[parent.path])
+            pointer.append(contentsOf: arena[parent.pointer])
+            JSONPath.appendKey(link.key, path: &path, pointer: &pointer)
+            let pathRange = arena.count..<(arena.count + path.count)
+            arena.append(contentsOf: path)
+            let pointerRange = arena.count..<(arena.count + pointer.count)
+            arena.append(contentsOf: pointer)
+            prefixes[ObjectIdentifier(link)] = (pathRange, pointerRange)
+            return (pathRange, pointerRange)
+        }
+
+        /// Starts ``path`` and ``pointer`` with those of `node`.
+        mutating func start(at node: CodingPathNode) {
+            let prefix = prefix(of: node)
+            path.removeAll(keepingCapacity: true)
+            pointer.removeAll(keepingCapacity: true)
+            path.append(contentsOf: arena[prefix.path])
+            pointer.append(contentsOf: arena[prefix.pointer])
         }
 
         /// The path string and pointer of `record`'s place: its parent's, kept, and its last key.
@@ -242,53 +266,37 @@ final class EventBatch: @unchecked Sendable {
             case .none:
                 // The node is mostly the event's own: its parent's texts are kept, not its own.
                 guard case .link(let link) = record.node else { return ("$", "") }
-                var texts = texts(of: link.parent)
-                JSONPath.appendSegments(of: link.key, to: &texts.path)
-                JSONPath.appendPointerTokens(of: link.key, to: &texts.pointer)
-                return texts
+                start(at: link.parent)
+                JSONPath.appendKey(link.key, path: &path, pointer: &pointer)
             case .index(let index):
-                var texts = texts(of: record.node)
-                JSONPath.appendIndex(index, to: &texts.path)
-                texts.pointer += "/" + String(index)
-                return texts
+                start(at: record.node)
+                JSONPath.appendIndex(index, path: &path, pointer: &pointer)
             case .indices(let outer, let index):
-                var texts = texts(of: record.node)
-                JSONPath.appendIndex(outer, to: &texts.path)
-                JSONPath.appendIndex(index, to: &texts.path)
-                texts.pointer += "/" + String(outer) + "/" + String(index)
-                return texts
+                start(at: record.node)
+                JSONPath.appendIndex(outer, path: &path, pointer: &pointer)
+                JSONPath.appendIndex(index, path: &path, pointer: &pointer)
             case .matchedKey(let stringValue, let intValue):
-                var texts = texts(of: record.node)
-                let key = MatchedKey(
-                    stringValue: stringValue, intValue: intValue, keyEntry: record.keyEntry, in: record.map)
-                JSONPath.appendSegments(of: key, to: &texts.path)
-                JSONPath.appendPointerTokens(of: key, to: &texts.pointer)
-                return texts
+                start(at: record.node)
+                // The key as the input spells it (``MatchedKey/inputName``): its text itself when
+                // it has no escapes and is ASCII, as `StringDecoding.decode` reads such a string.
+                let map = record.map
+                let keyEntry = record.keyEntry
+                if map.flags(keyEntry) & (ValueMap.complexString | ValueMap.nonASCIIString) == 0 {
+                    JSONPath.appendName(bytes: map.text(keyEntry), path: &path, pointer: &pointer)
+                } else {
+                    let key = MatchedKey(stringValue: stringValue, intValue: intValue, keyEntry: keyEntry, in: map)
+                    JSONPath.appendName(key.inputName, path: &path, pointer: &pointer)
+                }
             case .name(let name):
-                var texts = texts(of: record.node)
-                texts.path += JSONPath.segment(forKey: name)
-                JSONPath.appendPointerToken(name, to: &texts.pointer)
-                return texts
+                start(at: record.node)
+                JSONPath.appendName(name, path: &path, pointer: &pointer)
             }
-        }
-
-        mutating func name(of type: Any.Type?) -> String {
-            guard let type else { return "" }
-            if let name = names[ObjectIdentifier(type)] { return name }
-            let name = String(describing: type)
-            names[ObjectIdentifier(type)] = name
-            return name
-        }
-
-        mutating func reader(of map: ValueMap) -> DecoderImpl {
-            if let reader = readers[ObjectIdentifier(map)] { return reader }
-            let reader = DecoderImpl(map: map, options: DecodingOptions(), entry: 0, pathNode: .root)
-            readers[ObjectIdentifier(map)] = reader
-            return reader
+            return (String(decoding: path, as: UTF8.self), String(decoding: pointer, as: UTF8.self))
         }
     }
 
-    /// The public event of `record`. Called with `lock` held.
+    /// The public event of `record`, whose found value, type and description are made when first
+    /// read (``EventDetails``). Called with `lock` held.
     private func event(_ record: ReportCollector.Record, with builder: inout Builder) -> LenientDecodingEvent {
         let map = record.map
         var location: SourceLocation?
@@ -298,19 +306,9 @@ final class EventBatch: @unchecked Sendable {
             locators[ObjectIdentifier(map)] = locator
         }
         let (pathString, pointer) = builder.texts(of: record)
-        let found = record.entry.flatMap { entry in try? builder.reader(of: map).jsonValue(entry, path: .root) }
-        let what: String
-        switch record.describe {
-        case .made(let describe): what = describe()
-        case .keyMatch(let spellings): what = DecoderImpl.keyMatchSentence(record.path, spellings: spellings, in: map)
-        case .coercedScalar(let bits):
-            let value = CoercedScalar.value(of: bits, as: record.type) ?? bits
-            what = DecoderImpl.coercionSentence(value, at: record.entry, as: record.type, in: map)
-        }
         return LenientDecodingEvent(
             kind: record.kind, rule: record.rule, path: pathString, pointer: pointer,
             line: location?.line, column: location?.column, offset: record.entry.flatMap { map.sourceOffset(of: $0) },
-            found: found, type: builder.name(of: record.type),
-            description: LenientDecodingEvent.sentence(what, at: pathString, location))
+            details: EventDetails(record: record, path: pathString, location: location, context: builder.context))
     }
 }

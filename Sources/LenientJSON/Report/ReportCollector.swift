@@ -368,10 +368,16 @@ extension LenientDecodingEvent {
     /// letter is lowercased unless it starts a word in capitals (`UUID`), and it ends in a period
     /// (or the `?` or `!` it has).
     static func sentence(_ what: String, at path: String, _ location: SourceLocation?) -> String {
-        var result = path
+        // Room for the whole sentence at once: grown append by append, the string was copied at
+        // each doubling (a summary's first events, Benchmarks `lenient-report-summary`).
+        var result = ""
+        result.reserveCapacity(path.utf8.count + what.utf8.count + 48)
+        result += path
         if let location {
-            result += " ("
-            result += location.description
+            result += " (line "
+            result += String(location.line)
+            result += ", column "
+            result += String(location.column)
             result += "): "
         } else {
             result += ": "

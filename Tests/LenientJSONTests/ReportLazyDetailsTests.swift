@@ -1,0 +1,118 @@
+// An event's found value, type and description are made when first read (Report/EventDetails.swift),
+// not when the report's events are: reading every event's rule, path and pointer makes none of them.
+// Whatever order and whatever threads read them, they equal the fields of the same event made
+// from its JSON form (Codable stores every field), and an event made so holds no record.
+
+import Foundation
+import Testing
+
+@testable import LenientJSON
+
+@Suite("Report events' found value, type and description made on first read")
+struct ReportLazyDetailsTests {
+    struct Decode: CorpusModelVisitor {
+        let data: Data
+        func visit<Model: Codable & Equatable & Sendable>(
+            _ model: Model.Type, corpus: CorpusName
+        ) throws -> LenientDecodingReport {
+            var report = LenientDecodingReport()
+            _ = try LenientJSONDecoder().decode(model, from: data, report: &report)
+            return report
+        }
+    }
+
+    /// Every field of `events`, each read in turn from the JSON form of the report.
+    static func stored(_ report: LenientDecodingReport) throws -> [LenientDecodingEvent] {
+        try JSONDecoder().decode(LenientDecodingReport.self, from: JSONEncoder().encode(report)).events
+    }
+
+    @Test(
+        "Reading rule, path and pointer makes no found value, type or description",
+        arguments: CorpusName.allCases)
+    func pathsMakeNoDetails(_ corpus: CorpusName) throws {
+        let report = try corpus.accept(Decode(data: try corpus.messy(seed: 1).data))
+        let events = report.events
+        #expect(events.count > 100)
+        let read = events.reduce(0) { $0 + $1.rule.rawValue.count + $1.path.count + $1.pointer.count }
+        #expect(read > 0)
+        #expect(events.allSatisfy { $0.unmadeFieldCount == 3 && $0.holdsRecord })
+        _ = events.map(\.description)
+        #expect(events.allSatisfy { $0.unmadeFieldCount == 2 })
+        _ = events.map(\.type)
+        _ = events.map(\.found)
+        #expect(events.allSatisfy { $0.unmadeFieldCount == 0 && !$0.holdsRecord })
+    }
+
+    @Test(
+        "Fields made on first read, in any order, on any thread, equal those of the event's JSON form",
+        arguments: CorpusName.allCases, [UInt64(1), 7])
+    func fieldsMadeLaterEqualStoredOnes(_ corpus: CorpusName, seed: UInt64) async throws {
+        let data = try corpus.messy(seed: seed).data
+        let expected = try Self.stored(try corpus.accept(Decode(data: data)))
+        let events = try corpus.accept(Decode(data: data)).events
+        #expect(events.count == expected.count)
+        #expect(events.allSatisfy { $0.unmadeFieldCount == 3 })
+        // Four tasks read the same events, each its own field first and from its own end.
+        let reads = try await withThrowingTaskGroup(of: [String].self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    let order = task.isMultiple(of: 2) ? Array(events.indices) : events.indices.reversed()
+                    var texts = [String](repeating: "", count: events.count)
+                    for index in order {
+                        let event = events[index]
+                        switch task {
+                        case 0: texts[index] = event.description + event.type + "\(String(describing: event.found))"
+                        case 1: texts[index] = "\(String(describing: event.found))" + event.description + event.type
+                        default: texts[index] = event.type + "\(String(describing: event.found))" + event.description
+                        }
+                    }
+                    return texts
+                }
+            }
+            var all: [[String]] = []
+            for try await texts in group { all.append(texts) }
+            return all
+        }
+        #expect(reads.count == 4)
+        for (index, (event, stored)) in zip(events, expected).enumerated() where event != stored {
+            Issue.record("event \(index): \(event) differs from its JSON form \(stored)")
+            break
+        }
+        #expect(events.map(\.hashValue) == expected.map(\.hashValue))
+        #expect(events.allSatisfy { $0.unmadeFieldCount == 0 && !$0.holdsRecord })
+    }
+
+    @Test("Statistics keep each pattern's first event with every field made, holding no document")
+    func statisticsKeepSettledEvents() throws {
+        struct User: Decodable { var age: Int }
+        let statistics = LenientDecodingStatistics()
+        let decoder = LenientJSONDecoder()
+        decoder.statistics = statistics
+        _ = try decoder.decode(User.self, from: Data(#"{"age": "12"}"#.utf8))
+        let first = try #require(statistics.snapshot.patterns.first?.first)
+        #expect(first.unmadeFieldCount == 0 && !first.holdsRecord)
+        #expect(first.found == .string("12") && first.type == "Int")
+        #expect(first.description.hasPrefix("$.age (line 1, column 9): "))
+    }
+
+    @Test("A field set on a decode's event replaces the one made; the others are still made, copies apart")
+    func settingAFieldKeepsTheOthers() throws {
+        struct User: Decodable { var age: Int }
+        var report = LenientDecodingReport()
+        _ = try LenientJSONDecoder().decode(User.self, from: Data(#"{"age": "12"}"#.utf8), report: &report)
+        let original = try #require(report.events.first)
+        var changed = original
+        changed.found = .number("13")
+        #expect(changed.found == .number("13"))
+        #expect(original.found == .string("12"))
+        #expect(changed.type == "Int")
+        #expect(changed.description == original.description)
+        #expect(changed.description.hasPrefix("$.age (line 1, column 9): "))
+        changed.type = "Age"
+        changed.description = "set"
+        #expect(changed.unmadeFieldCount == 0 && !changed.holdsRecord)
+        #expect((changed.found, changed.type, changed.description) == (.number("13"), "Age", "set"))
+        #expect(changed != original)
+        #expect(original.type == "Int")
+    }
+}
