@@ -240,7 +240,6 @@ extension DecoderImpl {
         case .date:
             return .string(Self.iso8601(map.dates[map.offset(entry)]))
         case .array:
-            if let partial = mode.partial { try partial.checkNotBlanked(entry, in: map) }
             var elements: [JSONValue] = []
             elements.reserveCapacity(map.childCount(entry))
             for (index, child) in map.elements(of: entry).enumerated() {

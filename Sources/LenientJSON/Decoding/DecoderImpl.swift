@@ -184,16 +184,7 @@ final class DecoderImpl: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        UnkeyedContainer(impl: self, array: try unkeyedArray(entry, path: pathNode), pathNode: pathNode)
-    }
-
-    /// ``arrayEntry(_:path:)`` for an unkeyed container, which reads the array as it is in the
-    /// text: in a partial document, not one whose first elements the text leaves out
-    /// (`Partial/PartialReading.swift`).
-    func unkeyedArray(_ entry: Int, path: CodingPathNode) throws -> Int {
-        let array = try arrayEntry(entry, path: path)
-        if let partial = mode.partial { try partial.checkNotBlanked(array, in: map) }
-        return array
+        UnkeyedContainer(impl: self, array: try arrayEntry(entry, path: pathNode), pathNode: pathNode)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }

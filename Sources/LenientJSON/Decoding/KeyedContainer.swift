@@ -469,7 +469,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         try nested(key, empty: impl.map.emptyArrayEntry) { entry, path in
-            UnkeyedContainer(impl: impl, array: try impl.unkeyedArray(entry, path: path), pathNode: path)
+            UnkeyedContainer(impl: impl, array: try impl.arrayEntry(entry, path: path), pathNode: path)
                 as any UnkeyedDecodingContainer
         }
     }

@@ -192,7 +192,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try next((any UnkeyedDecodingContainer).self) { impl, entry, parent, key in
             let path = parent.appending(key)
-            return UnkeyedContainer(impl: impl, array: try impl.unkeyedArray(entry, path: path), pathNode: path)
+            return UnkeyedContainer(impl: impl, array: try impl.arrayEntry(entry, path: path), pathNode: path)
         }
     }
 

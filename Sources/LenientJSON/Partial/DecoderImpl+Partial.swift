@@ -15,19 +15,12 @@ extension DecoderImpl {
     ) throws -> C where C.Element: Decodable {
         let cache = observer.unusedKeys == nil ? partial.cache : nil
         let offset = map.offset(entry)
-        // Blanked: the text leaves out the first `blank.count` elements, which only their kept
-        // collection of that type stands for; any other reader reads the snapshot again unblanked.
-        let blank = partial.blanked[offset]
-        if let blank, blank.type != ObjectIdentifier(C.self) { throw partial.conflict(at: offset) }
         var result: C
         var index = 0
         var child = entry &+ 1
-        var total = count
         // Taken out of the cache (it is kept again below): where no earlier snapshot's value still
         // holds the collection, it grows in place rather than being copied.
-        if var prefix = cache?.takePrefix(at: offset, as: C.self),
-            blank.map({ $0.count == prefix.count }) ?? (prefix.count <= count)
-        {
+        if var prefix = cache?.takePrefix(at: offset, as: C.self), prefix.count <= count {
             // Kept with the element that was in progress after it (so that the snapshot that
             // showed it shared its storage): dropped here. (A kept prefix dropped no element: its
             // `count` elements come first.)
@@ -38,19 +31,14 @@ extension DecoderImpl {
             result = C()
             swap(&result, &prefix.value)
             index = prefix.count
-            if blank != nil {
-                total = count &+ index
-            } else {
-                for _ in 0..<index { child = map.next(after: child) }
-            }
+            for _ in 0..<index { child = map.next(after: child) }
         } else {
-            if blank != nil { throw partial.conflict(at: offset) }
             result = C()
             result.reserveCapacity(count)
         }
         var clean = cache != nil
-        while index < total {
-            if index == total &- 1 && (partial.isOpen(child, in: map) || partial.isInProgress(child, in: map)) {
+        while index < count {
+            if index == count &- 1 && (partial.isOpen(child, in: map) || partial.isInProgress(child, in: map)) {
                 let element = try openElement(child, as: C.Element.self, parent: path, key: IndexKey(index), partial)
                 if let element { result.append(element) }
                 if clean {

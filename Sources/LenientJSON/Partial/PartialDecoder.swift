@@ -36,6 +36,9 @@ public struct PartialDecoder<T: Decodable> {
     var candidateStart: Int?
     var candidateAccepted = false
     var candidatesAbandoned = 0
+    /// The skipped-text event of the prose before the candidate being read, made once per candidate
+    /// (``leadingEvent()``): where that candidate begins, and the event (`nil` for whitespace alone).
+    var leadingSkip: (candidate: Int, event: LenientDecodingEvent?)?
 
     /// The decoder's settings, read once: every snapshot reads with them, so that a complete
     /// element decoded by one is the same in the next (``cache``).
@@ -163,18 +166,43 @@ public struct PartialDecoder<T: Decodable> {
         let bytesRead = bytes.count
         let readsCandidate = options.input == .json || candidateStart != nil
         let pending = readsOnlyAtEnd || !readsCandidate ? [] : bytes.withUnsafeBufferPointer { scanner.pending(in: $0) }
+        // Under `.modelOutput`, the prose before the candidate has arrived whole once the candidate
+        // has begun: its event comes first, as in finish(). The text after the value may still
+        // grow until the end, so only finish() reports it.
+        var report = LenientDecodingReport()
+        if !readsOnlyAtEnd, let event = leadingEvent() { report.append(EventBatch(events: [event])) }
         guard !readsOnlyAtEnd, readsCandidate,
             let parts = scanner.closedParts(strings: options.strings, from: candidateStart ?? 0)
         else {
             return PartialSnapshot(
-                value: nil, isComplete: false, pending: pending, report: LenientDecodingReport(), bytesRead: bytesRead)
+                value: nil, isComplete: false, pending: pending, report: report, bytesRead: bytesRead)
         }
         let read = decode(parts)
         cache.keepArrays(parts.openContainers)
+        if report.batches.isEmpty {
+            report = read.report
+        } else {
+            for batch in read.report.batches { report.append(batch) }
+        }
         var snapshot = PartialSnapshot(
-            value: read.value, isComplete: isComplete, pending: pending, report: read.report, bytesRead: bytesRead)
+            value: read.value, isComplete: isComplete, pending: pending, report: report, bytesRead: bytesRead)
         snapshot.source = PartialSnapshotSource(bytes: bytes, parts: parts, decoder: decoder)
         return snapshot
+    }
+
+    /// The skipped-text event of the text before the candidate being read under
+    /// ``PartialOptions/Input/modelOutput`` (`nil` under ``PartialOptions/Input/json``, before a
+    /// candidate begins, or for whitespace alone): the event ``LenientJSONDecoder/decode(_:fromModelOutput:report:)``
+    /// makes for it (``SkippedTextEvents``), its offset counting a byte-order mark.
+    private mutating func leadingEvent() -> LenientDecodingEvent? {
+        guard options.input == .modelOutput, let candidate = candidateStart else { return nil }
+        if let leadingSkip, leadingSkip.candidate == candidate { return leadingSkip.event }
+        let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let prose = Array(bytes[min(mark, candidate)..<candidate])
+        let event = SkippedTextEvents.event(
+            skipping: 0..<prose.count, of: prose, isBeforeValue: true, type: T.self, leadingByteCount: mark)
+        leadingSkip = (candidate, event)
+        return event
     }
 
     /// The value and events of the closed text of `parts`, read from the value map the scanner

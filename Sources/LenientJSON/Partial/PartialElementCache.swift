@@ -21,12 +21,6 @@ final class PartialElementCache {
 
     private var values: [Key: Any] = [:]
     private var prefixes: [Key: Any] = [:]
-    /// The open arrays whose kept elements the next snapshot's text leaves out (blanked: the
-    /// scanner skips them as whitespace), by the offset of their `[`: the one type they were
-    /// decoded as, and how many elements are kept.
-    private(set) var blankable: [Int: (type: ObjectIdentifier, count: Int)] = [:]
-    /// The open arrays read by another reader than one kept collection: never blanked.
-    private var neverBlanked: Set<Int> = []
 
     init() {}
 
@@ -35,8 +29,6 @@ final class PartialElementCache {
         let copy = PartialElementCache()
         copy.values = values
         copy.prefixes = prefixes
-        copy.blankable = blankable
-        copy.neverBlanked = neverBlanked
         return copy
     }
 
@@ -50,14 +42,7 @@ final class PartialElementCache {
     /// Keeps the first `count` elements of the array at `offset`, decoded as `value` with `extra`
     /// more after them.
     func storePrefix<C>(_ value: C, count: Int, extra: Int, at offset: Int) {
-        let type = ObjectIdentifier(C.self)
-        prefixes[Key(offset: offset, type: type)] = Prefix(value: value, count: count, extra: extra)
-        guard !neverBlanked.contains(offset) else { return }
-        if let other = blankable[offset], other.type != type {
-            forbidBlanking(offset)
-        } else {
-            blankable[offset] = (type, count)
-        }
+        prefixes[Key(offset: offset, type: ObjectIdentifier(C.self))] = Prefix(value: value, count: count, extra: extra)
     }
 
     /// Forgets the kept elements of every array but those at `open` (the arrays still open): an
@@ -66,15 +51,6 @@ final class PartialElementCache {
         if prefixes.keys.contains(where: { !open.contains($0.offset) }) {
             prefixes = prefixes.filter { open.contains($0.key.offset) }
         }
-        if blankable.keys.contains(where: { !open.contains($0) }) {
-            blankable = blankable.filter { open.contains($0.key) }
-        }
-    }
-
-    /// Never blanks the kept elements of the array at `offset` again: something else reads it.
-    func forbidBlanking(_ offset: Int) {
-        neverBlanked.insert(offset)
-        blankable[offset] = nil
     }
 
     /// The value of the element at `offset` decoded as `E` by an earlier snapshot.

@@ -17,38 +17,16 @@ final class PartialReading {
     /// The complete elements decoded by earlier snapshots of the document (rule 7); `nil` where
     /// none are kept.
     let cache: PartialElementCache?
-    /// The open arrays whose first elements the text leaves out (blanked), by the offset of
-    /// their `[`: the one type whose kept collection stands for them, and how many there are.
-    let blanked: [Int: (type: ObjectIdentifier, count: Int)]
-    /// The blanked arrays that another reader met: the snapshot is read again without blanking.
-    private(set) var conflicts: [Int] = []
 
     init(
         openContainers: Set<Int>, stringInProgress: Int?, pendingMembers: PartialOptions.PendingMembers,
-        opensEmptyObject: Bool = false, cache: PartialElementCache? = nil,
-        blanked: [Int: (type: ObjectIdentifier, count: Int)] = [:]
+        opensEmptyObject: Bool = false, cache: PartialElementCache? = nil
     ) {
         self.openContainers = openContainers
         self.stringInProgress = stringInProgress
         self.pendingMembers = pendingMembers
         self.opensEmptyObject = opensEmptyObject
         self.cache = cache
-        self.blanked = blanked
-    }
-
-    /// Throws where array `entry` of `map` is blanked and read by anything but its kept
-    /// collection, noting it for the snapshot to read again without blanking.
-    func checkNotBlanked(_ entry: Int, in map: ValueMap) throws {
-        guard !blanked.isEmpty, entry < map.nullEntry, blanked[map.offset(entry)] != nil else { return }
-        conflicts.append(map.offset(entry))
-        throw PartialValueNotBuilt()
-    }
-
-    /// Notes a conflict at the array at `offset`, met by a reader of the kept collection of
-    /// another type.
-    func conflict(at offset: Int) -> PartialValueNotBuilt {
-        conflicts.append(offset)
-        return PartialValueNotBuilt()
     }
 
     /// This reading with the map's empty object read as one still open (it builds defaults, whose
