@@ -72,12 +72,32 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     /// The 1-based line of the value's first byte (a string's opening quote).
     ///
     /// `nil` for a JSON object tree (``LenientJSONDecoder/decode(_:fromJSONObject:report:)``),
-    /// which has no text, and for a missing key.
-    public var line: Int?
+    /// which has no text, and for a missing key. A decode's event makes it the first time it is
+    /// read.
+    public var line: Int? {
+        get {
+            if pending.contains(.line), let details { return details.location?.line }
+            return storedLine
+        }
+        set {
+            storedLine = newValue
+            settle(.line)
+        }
+    }
     /// The 1-based column of the value's first byte (a string's opening quote).
     ///
-    /// `nil` for a JSON object tree, which has no text, and for a missing key.
-    public var column: Int?
+    /// `nil` for a JSON object tree, which has no text, and for a missing key. A decode's event
+    /// makes it the first time it is read.
+    public var column: Int? {
+        get {
+            if pending.contains(.column), let details { return details.location?.column }
+            return storedColumn
+        }
+        set {
+            storedColumn = newValue
+            settle(.column)
+        }
+    }
     /// The 0-based byte offset of the value's first byte (a string's opening quote) in the
     /// `Data` as given.
     ///
@@ -130,6 +150,8 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
         }
     }
 
+    private var storedLine: Int?
+    private var storedColumn: Int?
     private var storedFound: JSONValue?
     private var storedType: String
     private var storedDescription: String
@@ -145,6 +167,8 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
         static let found = Pending(rawValue: 1)
         static let type = Pending(rawValue: 2)
         static let description = Pending(rawValue: 4)
+        static let line = Pending(rawValue: 8)
+        static let column = Pending(rawValue: 16)
     }
 
     /// How many of the found value, type and description are still to be made on their first
@@ -156,6 +180,13 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
             pending.contains(.found) && unmade.found, pending.contains(.type) && unmade.type,
             pending.contains(.description) && unmade.description,
         ].filter { $0 }.count
+    }
+
+    /// Whether the line or the column is still to be made on its first read: what
+    /// `ReportLazyDetailsTests` checks.
+    var hasUnmadeLocation: Bool {
+        guard let details, !pending.isDisjoint(with: [.line, .column]) else { return false }
+        return details.unmade.location
     }
 
     /// Whether the event still holds its record, and the document it points into: until all of
@@ -192,24 +223,22 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
         self.rule = rule
         self.path = path
         self.pointer = pointer
-        self.line = line
-        self.column = column
+        storedLine = line
+        storedColumn = column
         self.offset = offset
         storedFound = found
         storedType = type
         storedDescription = description
     }
 
-    /// A decode's event, whose found value, type and description `details` makes when first read.
-    init(
-        kind: Kind, rule: LenientRule, path: String, pointer: String, line: Int?, column: Int?, offset: Int?,
-        details: EventDetails
-    ) {
+    /// A decode's event, whose line, column, found value, type and description `details` makes
+    /// when first read.
+    init(kind: Kind, rule: LenientRule, path: String, pointer: String, offset: Int?, details: EventDetails) {
         self.init(
-            kind: kind, rule: rule, path: path, pointer: pointer, line: line, column: column, offset: offset,
+            kind: kind, rule: rule, path: path, pointer: pointer, line: nil, column: nil, offset: offset,
             found: nil, type: "", description: "")
         self.details = details
-        pending = [.found, .type, .description]
+        pending = [.found, .type, .description, .line, .column]
     }
 
     /// The event with every field made and stored, its details let go: what is kept for long
@@ -218,6 +247,7 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
         guard details != nil else { return self }
         var event = self
         (event.found, event.type, event.description) = (found, type, description)
+        (event.line, event.column) = (line, column)
         return event
     }
 
@@ -275,8 +305,8 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
         rule = try container.decode(LenientRule.self, forKey: .rule)
         path = try container.decode(String.self, forKey: .path)
         pointer = try container.decode(String.self, forKey: .pointer)
-        line = try container.decodeIfPresent(Int.self, forKey: .line)
-        column = try container.decodeIfPresent(Int.self, forKey: .column)
+        storedLine = try container.decodeIfPresent(Int.self, forKey: .line)
+        storedColumn = try container.decodeIfPresent(Int.self, forKey: .column)
         offset = try container.decodeIfPresent(Int.self, forKey: .offset)
         // A found `null` is a value, not an absent member.
         storedFound = container.contains(.found) ? try container.decode(JSONValue.self, forKey: .found) : nil

@@ -3,9 +3,9 @@ import Foundation
 /// The events of one decode (or of one streamed element), kept as the records the rules made
 /// (``ReportCollector/Record``) until someone reads them: a report nobody reads, and statistics,
 /// which count patterns, never make an event's strings. The first read of ``events`` makes
-/// every event's path, pointer and place, in one forward pass over the text; each event's found
-/// value, type and sentence are made when first read (``EventDetails``), which keeps its record
-/// (and the document it points into) until then.
+/// every event's path and pointer; each event's line and column, found value, type and sentence
+/// are made when first read (``EventDetails``), which keeps its record (and the document it
+/// points into) until then.
 ///
 /// Safe to read from any thread: a report is `Sendable`, so copies of it may be read at once.
 final class EventBatch: @unchecked Sendable {
@@ -17,7 +17,8 @@ final class EventBatch: @unchecked Sendable {
     private var recordHashes: [UInt64]
     private var built: [LenientDecodingEvent]?
     /// Where each record's document starts counting lines (a streamed element's first line is
-    /// a line of the stream), read when the batch was made, on the decode's own thread.
+    /// a line of the stream), read when the batch was made, on the decode's own thread; handed
+    /// to the events' details (``EventDetails/Context``), which count lines when first read.
     private var locators: [ObjectIdentifier: SourceLocator]
 
     /// A batch of `records`, made when their decode has ended, with the pattern hash of each
@@ -75,7 +76,7 @@ final class EventBatch: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let built { return built }
-        var builder = Builder()
+        var builder = Builder(locators: locators)
         let events = records.map { event($0, with: &builder) }
         built = events
         records = []
@@ -91,7 +92,7 @@ final class EventBatch: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let built { return built[index].settled() }
-        var builder = Builder()
+        var builder = Builder(locators: locators)
         return event(records[index], with: &builder).settled()
     }
 
@@ -102,7 +103,7 @@ final class EventBatch: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let built { return indices.map { built[$0] } }
-        var builder = Builder()
+        var builder = Builder(locators: locators)
         return indices.map { event(records[$0], with: &builder) }
     }
 
@@ -218,7 +219,7 @@ final class EventBatch: @unchecked Sendable {
     /// What making a batch's events reuses from one event to the next: the path texts of their
     /// parents, and what their details share (``EventDetails/Context``).
     private struct Builder {
-        let context = EventDetails.Context()
+        let context: EventDetails.Context
         /// The path and pointer of each node that is the parent of an event's place, by the
         /// node's link, as ranges of ``arena``: the events of a batch share most of their parents
         /// (the members of an object, the elements of an array), which are then written once. The
@@ -231,6 +232,9 @@ final class EventBatch: @unchecked Sendable {
         /// the next (``JSONPath``'s byte forms).
         var path: [UInt8] = []
         var pointer: [UInt8] = []
+
+        /// A builder whose events' details count the lines of their documents with `locators`.
+        init(locators: [ObjectIdentifier: SourceLocator]) { context = EventDetails.Context(locators: locators) }
 
         /// The path and pointer of `node`, as ranges of ``arena``, kept for the next events
         /// under it. Leaves ``path`` and ``pointer`` changed.
@@ -295,20 +299,13 @@ final class EventBatch: @unchecked Sendable {
         }
     }
 
-    /// The public event of `record`, whose found value, type and description are made when first
-    /// read (``EventDetails``). Called with `lock` held.
+    /// The public event of `record`, whose line, column, found value, type and description are made
+    /// when first read (``EventDetails``). Called with `lock` held.
     private func event(_ record: ReportCollector.Record, with builder: inout Builder) -> LenientDecodingEvent {
-        let map = record.map
-        var location: SourceLocation?
-        if let entry = record.entry, map.hasSourcePositions {
-            var locator = locators[ObjectIdentifier(map)] ?? SourceLocator()
-            location = map.location(of: entry, using: &locator)
-            locators[ObjectIdentifier(map)] = locator
-        }
         let (pathString, pointer) = builder.texts(of: record)
         return LenientDecodingEvent(
             kind: record.kind, rule: record.rule, path: pathString, pointer: pointer,
-            line: location?.line, column: location?.column, offset: record.entry.flatMap { map.sourceOffset(of: $0) },
-            details: EventDetails(record: record, path: pathString, location: location, context: builder.context))
+            offset: record.entry.flatMap { record.map.sourceOffset(of: $0) },
+            details: EventDetails(record: record, path: pathString, context: builder.context))
     }
 }
