@@ -39,6 +39,12 @@ enum ZeroStandIn {
     }
 
     /// The value of `T` whose bits (at most eight bytes of them) are all zero.
+    ///
+    /// Unsafe, and why: a stand-in must exist for a type that has no initializer to call. Called
+    /// only for a non-generic structure of size zero (no bits to get wrong) and for a one-byte
+    /// type, each of which has a value whose bits are zero (an enumeration's first case is tag 0;
+    /// a payload with spare values keeps the other cases in them), read through no property of
+    /// `T`. Every other type gets `nil`, the fallback `ZeroStandInTests` runs.
     private static func zeroBits<T>(_: T.Type) -> T? {
         withUnsafeTemporaryAllocation(byteCount: 8, alignment: 8) { bytes -> T? in
             guard let base = bytes.baseAddress else { return nil }
