@@ -10,7 +10,7 @@ extension DecoderImpl {
     /// `true`/`false` for one of the words, any case (whitespace is the caller's business:
     /// it passes ``scalarText(_:)``).
     static func boolWord(_ string: Substring) -> Bool? {
-        let word = Array(string.utf8)
+        let word = string.utf8
         guard word.count <= 5 else { return nil }
         func matches(_ candidate: [UInt8]) -> Bool {
             candidate.count == word.count && zip(candidate, word).allSatisfy { $0 == $1 | 0x20 }
@@ -46,6 +46,13 @@ extension DecoderImpl {
 
     /// `0` → false and `1` → true (lenient); any other number → `!= 0` (permissive).
     func bool(fromNumber text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        // `0` and `1` themselves, which both rules read alike, without a `Decimal`.
+        if text.count == 1, text[0] == UInt8(ascii: "0") || text[0] == UInt8(ascii: "1") {
+            guard coercions.contains(.boolFromNumbersAndStrings) || coercions.contains(.numbersFromBools) else {
+                return nil
+            }
+            return text[0] == UInt8(ascii: "1")
+        }
         guard let value = NumberParsing.decimal(text) else { return nil }
         if coercions.contains(.boolFromNumbersAndStrings) && (value == 0 || value == 1) { return value == 1 }
         if coercions.contains(.numbersFromBools) { return value != 0 }

@@ -46,6 +46,20 @@ extension DecoderImpl {
         var readBy = LenientRule.numberFromString
         if T.self == Bool.self {
             value = try coerceBool(entry, parent: parent, key: key) as? T
+        } else if T.self == Int.self {
+            // The common integers by name, so that their rules run specialized: through the
+            // existential below, every `I?` asks the runtime for `Optional<I>`'s metadata.
+            value = try coerceInteger(entry, as: Int.self, parent: parent, key: key, rule: &readBy) as? T
+            numberRule = readBy
+        } else if T.self == Int64.self {
+            value = try coerceInteger(entry, as: Int64.self, parent: parent, key: key, rule: &readBy) as? T
+            numberRule = readBy
+        } else if T.self == UInt64.self {
+            value = try coerceInteger(entry, as: UInt64.self, parent: parent, key: key, rule: &readBy) as? T
+            numberRule = readBy
+        } else if T.self == Int32.self {
+            value = try coerceInteger(entry, as: Int32.self, parent: parent, key: key, rule: &readBy) as? T
+            numberRule = readBy
         } else if let integerType = T.self as? any FixedWidthInteger.Type {
             value = try coerceInteger(entry, as: integerType, parent: parent, key: key, rule: &readBy) as? T
             numberRule = readBy

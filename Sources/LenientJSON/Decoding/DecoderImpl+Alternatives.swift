@@ -120,8 +120,8 @@ extension DecoderImpl {
         let helped = session.leniencyCount != start.leniency
         rollBack(to: start)
         guard let error = error as? DecodingError else { throw error }
-        if helped, let strict = try? decodeStrictly(entry, as: type, parent: parent, key: key) {
-            return strict
+        if helped {
+            do { return try decodeStrictly(entry, as: type, parent: parent, key: key) } catch {}
         }
         return try coerce(entry, as: type, parent: parent, key: key, isDictionary: isDictionary, orThrow: error)
     }
@@ -142,16 +142,20 @@ extension DecoderImpl {
         // The strict reading counts from where the lenient one began: it is the value's reading
         // where it succeeds.
         session.leniencyCount = start.leniency
-        if let strict = try? decodeStrictly(entry, as: T.self, parent: parent, key: key) {
+        // `do`/`catch`, not `try?`: a `T?` here would ask the runtime for `Optional<T>`'s
+        // metadata on every call.
+        do {
+            let strict = try decodeStrictly(entry, as: T.self, parent: parent, key: key)
             observer.removeEvents(lenientEvents)
             return strict
-        }
+        } catch {}
         rollBack(to: lenient)
-        if lenient.structural != start.structural,
-            let unstructured = try? decodeWithoutStructuralRules(entry, as: T.self, parent: parent, key: key)
-        {
-            observer.removeEvents(lenientEvents)
-            return unstructured
+        if lenient.structural != start.structural {
+            do {
+                let unstructured = try decodeWithoutStructuralRules(entry, as: T.self, parent: parent, key: key)
+                observer.removeEvents(lenientEvents)
+                return unstructured
+            } catch {}
         }
         if let report, !lenientEvents.isEmpty {
             renameNumericRawValueEvents(
