@@ -3,8 +3,8 @@
 //
 //   cd Benchmarks && swift build -c release && .build/release/compare [iterations=30] [warmup=3]
 //
-// Also times LenientJSON on a messy twitter (MessyCorpus, seed 1) against JSONDecoder on the
-// clean original, counts instructions per decode beside the times where valgrind is present
+// Also times LenientJSON on each corpus made messy (MessyCorpus, seed 1) against JSONDecoder on
+// the clean original, counts instructions per decode beside the times where valgrind is present
 // (Instructions.swift), measures peak memory of one decode per decoder on every corpus and a
 // generated 100 MB document in fresh child processes (PeakMemory.swift, `compare --peak
 // lenient|foundation <corpus> [copies]`), counts the mallocs of one decode with the
@@ -190,31 +190,33 @@ if reportsOnly {
     exit(0)
 }
 
-/// LenientJSON (default policy) on the messy twitter text vs JSONDecoder on the clean original.
-func measureMessyTwitter(seed: UInt64) throws -> (Row, MessyCorpus) {
-    let clean = CorpusName.twitter.data
-    let messy = try CorpusName.twitter.messy(seed: seed)
-    let foundation = JSONDecoder()
-    let lenient = LenientJSONDecoder()
-    let expected = try foundation.decode(TwitterCorpus.Root.self, from: clean)
-    do {
-        if try lenient.decode(TwitterCorpus.Root.self, from: messy.data) != expected {
-            print(
-                """
-                WARNING: LenientJSONDecoder decodes messy twitter to a different value than JSONDecoder decodes th\
-                e original
-                """
-            )
+/// LenientJSON (default policy) on a messy corpus vs JSONDecoder on its clean original: the
+/// messy path against what users would otherwise run (issue #36 item 1).
+struct MeasureMessy: CorpusModelVisitor {
+    let seed: UInt64
+
+    func visit<Model: Codable & Equatable & Sendable>(_ model: Model.Type, corpus: CorpusName) throws
+        -> (Row, MessyCorpus)
+    {
+        let clean = corpus.data
+        let messy = try corpus.messy(seed: seed)
+        let foundation = JSONDecoder()
+        let lenient = LenientJSONDecoder()
+        let expected = try foundation.decode(Model.self, from: clean)
+        do {
+            if try lenient.decode(Model.self, from: messy.data) != expected {
+                print("WARNING: LenientJSONDecoder decodes messy \(corpus) to another value than JSONDecoder the clean")
+            }
+        } catch {
+            print("WARNING: LenientJSONDecoder fails on messy \(corpus): \(error)")
+            throw error
         }
-    } catch {
-        print("WARNING: LenientJSONDecoder fails on messy twitter: \(error)")
-        throw error
+        let (baseline, lenientTime) = try interleave(
+            { withExtendedLifetime(try foundation.decode(Model.self, from: clean)) {} },
+            { withExtendedLifetime(try lenient.decode(Model.self, from: messy.data)) {} }
+        )
+        return (Row(label: "messy \(corpus) (default policy)²", baseline: baseline, lenient: lenientTime), messy)
     }
-    let (baseline, lenientTime) = try interleave(
-        { withExtendedLifetime(try foundation.decode(TwitterCorpus.Root.self, from: clean)) {} },
-        { withExtendedLifetime(try lenient.decode(TwitterCorpus.Root.self, from: messy.data)) {} }
-    )
-    return (Row(label: "messy twitter (default policy)²", baseline: baseline, lenient: lenientTime), messy)
 }
 
 /// This executable (the child processes are it, or built beside it).
@@ -258,7 +260,9 @@ for corpus in CorpusName.allCases {
     objectRows.append(rows[1])
 }
 let messySeed: UInt64 = 1
-let (messyRow, messyTwitter) = try measureMessyTwitter(seed: messySeed)
+let messyMeasures = try CorpusName.allCases.map { try $0.accept(MeasureMessy(seed: messySeed)) }
+let messyRows = messyMeasures.map(\.0)
+let messyTwitter = messyMeasures[0].1
 let registrationsRow = try measureTwitterWithRegistrations()
 
 func format(_ value: Double) -> String { String(format: "%.2f", value) }
@@ -272,9 +276,11 @@ if InstructionCounts.isAvailable {
             InstructionCounts.perDecode("lenient", corpus.rawValue)
         )
     }
-    instructionColumns[messyRow.label] = (
-        instructionColumns["twitter"]?.0, InstructionCounts.perDecode("lenient", "messy_twitter")
-    )
+    for (corpus, row) in zip(CorpusName.allCases, messyRows) {
+        instructionColumns[row.label] = (
+            instructionColumns["\(corpus)"]?.0, InstructionCounts.perDecode("lenient", "messy_\(corpus.rawValue)")
+        )
+    }
 }
 
 print(
@@ -284,7 +290,7 @@ print(
     """
 )
 print("|---|---:|---:|---:|---:|---:|---:|")
-for row in dataRows + [messyRow, registrationsRow] + objectRows {
+for row in dataRows + messyRows + [registrationsRow] + objectRows {
     let counts = instructionColumns[row.label]
     let countRatio =
         counts.flatMap { pair in pair.0.flatMap { base in pair.1.map { format(Double($0) / Double(base)) } } } ?? "n/a"
@@ -307,7 +313,7 @@ print(
     `LenientJSONDecoder().decode(_:fromJSONObject:)`. Instructions: per decode under callgrind \
     (\(InstructionCounts.decodes) counted after one warm-up, Data input, SWIFT_DETERMINISTIC_HASHING=1),\
      as Scripts/instructions.sh counts them.
-    ² LenientJSON on twitter made messy (MessyCorpus, seed \(messySeed); rewrites made/eligible: \
+    ² LenientJSON on each corpus made messy (MessyCorpus, seed \(messySeed); twitter's rewrites made/eligible: \
     \(messyCounts.joined(separator: ", "))), JSONDecoder on the clean original.
     \(registrationsFootnote)
     """)
@@ -339,7 +345,6 @@ for row in dataRows {
         )
     }
 }
-let messyRatio = messyRow.lenient / messyRow.baseline
 if let twitterRow = dataRows.first {
     let ratio = registrationsRow.lenient / registrationsRow.baseline, plain = twitterRow.lenient / twitterRow.baseline
     print(
@@ -349,12 +354,24 @@ if let twitterRow = dataRows.first {
         """
     )
 }
-print(
-    """
-    \(verdict(messyRatio <= 1.2)) messy twitter (default policy) vs clean JSONDecoder ratio \(format(messyRatio)) <\
-    = 1.20
-    """
-)
+/// Issue #36 item 1: a messy corpus at most 0.8 of JSONDecoder's time and instructions on the
+/// clean one (canada, at 0.77 when the issue was filed, must not pass that).
+let messyTargets = ["twitter": 0.8, "canada": 0.77, "citm_catalog": 0.8]
+for (corpus, row) in zip(CorpusName.allCases, messyRows) {
+    let target = messyTargets["\(corpus)"] ?? 0.8
+    let ratio = row.lenient / row.baseline
+    let line = "messy \(corpus) vs clean JSONDecoder time ratio \(format(ratio)) <= \(format(target))"
+    print("\(verdict(ratio <= target)) \(line)")
+    if let counts = instructionColumns[row.label], let base = counts.0, let lenient = counts.1 {
+        let countRatio = Double(lenient) / Double(base)
+        print(
+            """
+            \(verdict(countRatio <= target)) messy \(corpus) vs clean JSONDecoder instructions ratio \
+            \(format(countRatio)) <= \(format(target))
+            """
+        )
+    }
+}
 for (row, corpus) in zip(objectRows, CorpusName.allCases) {
     let ratio = row.lenient / row.baseline
     print("\(verdict(ratio <= 0.5)) \(corpus) fromJSONObject ratio \(format(ratio)) <= 0.50")
