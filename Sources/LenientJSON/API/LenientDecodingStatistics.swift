@@ -78,7 +78,7 @@ public final class LenientDecodingStatistics: Sendable {
 
     private let lock = NSLock()
     // Guarded by `lock` (as LenientJSONDecoder guards its settings).
-    @exclusivity(unchecked) private nonisolated(unsafe) var counts = PatternCounts()
+    private nonisolated(unsafe) var counts = PatternCounts()
 
     /// Creates empty statistics.
     public init() {}

@@ -22,17 +22,16 @@ final class DecoderImpl: Decoder {
     let decodesPlainTypesDirectly: Bool
     /// The entry of the value being decoded.
     var entry: Int
-    /// The coding path of the value being decoded. Unchecked: `with(entry:path:_:)` swaps it
-    /// in and out for every nested value, and nothing else holds an access to it meanwhile.
-    @exclusivity(unchecked) var pathNode: CodingPathNode
+    /// The coding path of the value being decoded; `with(entry:path:_:)` swaps it in and out
+    /// for every nested value.
+    var pathNode: CodingPathNode
     /// The registrations of the type being decoded (its key aliases and per-property
     /// defaults apply to the objects it reads); set only while the decode has registrations.
     var currentRegistration: TypeRegistration?
     /// Keyed containers kept for reuse (`KeyedContainerReuse.swift`); `nil` for a decoder
     /// whose end no caller marks with ``endDecode()`` (a `superDecoder()`'s), and after the
-    /// end (a decoder a model kept), which then make every container afresh. Unchecked: it
-    /// changes once, in `endDecode()`, and is read for every container.
-    @exclusivity(unchecked) private var containerSlots: KeyedContainerSlots?
+    /// end (a decoder a model kept), which then make every container afresh.
+    private var containerSlots: KeyedContainerSlots?
     /// The decoder of this one's strict readings, made at the first (`strictDecoder`).
     private var strictNested: DecoderImpl?
     /// The decoder of this one's strict attempts that record no event, made at the first

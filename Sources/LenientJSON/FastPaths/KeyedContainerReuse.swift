@@ -33,7 +33,9 @@
 /// Why `@exclusivity(unchecked)`: the properties change only in ``reset(object:pathNode:)``,
 /// which ``KeyedContainerSlots`` calls when no container refers to this state but the idle one
 /// in its slot, and are otherwise only read; a dynamic exclusivity check on every read would
-/// cost more than the read.
+/// cost more than the read. Measured with callgrind (`Benchmarks`' `instructions lenient`, per
+/// decode), these three and ``KeyedContainerSlot``'s `box` checked: twitter +1.6 %,
+/// citm_catalog +4.5 %, messy citm_catalog +2.7 %.
 final class KeyedContainerState {
     let impl: DecoderImpl
     @exclusivity(unchecked) private(set) var object: Int
