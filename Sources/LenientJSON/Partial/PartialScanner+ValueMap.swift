@@ -40,6 +40,12 @@ extension PartialScanner {
         var map = ValueMap(
             entries: entries, bytes: UnsafeMutableBufferPointer(mutating: bytes), ownsBytes: false,
             hasSourcePositions: true, isJSON5: false)
+        // A byte-order mark is in these bytes, where `decode(_:from:)` and
+        // `decode(_:fromModelOutput:)` read the text after it: the mark takes column 0, so that
+        // line 1's columns are those of the decode (`PartialByteOrderMarkTests`).
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            map.locator = SourceLocator(origin: SourceLocation(line: 1, column: 0))
+        }
         defer {
             if !isKnownUniquelyReferenced(&map) {
                 // Something keeps the map: it keeps these entries and its own bytes.
