@@ -51,7 +51,9 @@ struct PartialByteOrderMarkTests {
         #expect(finished.events.map(\.column) == whole.events.map(\.column))
     }
 
-    @Test("model output: every snapshot's events are placed as decode(_:fromModelOutput:) places them", arguments: [1, 7])
+    @Test(
+        "model output: every snapshot's events are placed as decode(_:fromModelOutput:) places them",
+        arguments: [1, 7])
     func modelOutputSnapshotEventsMatchTheDecode(piece: Int) throws {
         let answer = "\u{FEFF}Here it is: {\"id\": \"12\", \"name\": \"Ann\", \"tags\": [\"a\"]} done"
         var whole = LenientDecodingReport()
