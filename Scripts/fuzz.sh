@@ -25,7 +25,6 @@
 #                  never traps, and finish() gives decode(_:from:)'s value and events or its error
 #                  (check in Fuzz/PartialFuzzCheck.swift, which PartialPropertyTests also runs).
 #                  Corpus in .build/fuzz-partial/corpus, mismatches in .build/fuzz-partial/crashes/.
-#                  PARTIAL_KNOWN_ISSUES=encoding leaves out an open finding (FuzzPartialCheck.knownIssues).
 # Extra arguments go to libFuzzer, e.g. `-fork=1 -ignore_crashes=1` to keep going after a finding.
 # FUZZ_ADDRESS=0 builds without AddressSanitizer (about 5x the executions per second, for long
 # runs of the differential and messy targets whose findings are wrong values, not memory errors).
