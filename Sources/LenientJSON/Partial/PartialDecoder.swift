@@ -80,24 +80,32 @@ public struct PartialDecoder<T: Decodable> {
         if let failure { throw failure }
         // A copy of this decoder may read other bytes from here on: it keeps its own elements.
         if !isKnownUniquelyReferenced(&cache) { cache = cache.copy() }
-        let start = self.bytes.count
-        self.bytes.append(contentsOf: bytes)
-        guard !readsOnlyAtEnd else { return }
-        do {
-            switch options.input {
-            case .json: try readJSON(from: start)
-            case .modelOutput: try readModelOutput(from: start)
+        guard !readsOnlyAtEnd && options.input == .json else {
+            let start = self.bytes.count
+            self.bytes.append(contentsOf: bytes)
+            guard !readsOnlyAtEnd else { return }
+            do {
+                try readModelOutput(from: start)
+            } catch {
+                failure = error
+                throw error
             }
+            return
+        }
+        // The scanner appends the piece and reads it in one call: no closure of this generic type
+        // per piece.
+        guard let bad = scanner.append(bytes, to: &self.bytes) else { return }
+        do {
+            try failJSON(at: bad)
         } catch {
             failure = error
             throw error
         }
     }
 
-    /// Reads the bytes from `start` on as one JSON document.
-    private mutating func readJSON(from start: Int) throws {
-        let bad = bytes.withUnsafeBufferPointer { scanner.read($0, from: start) }
-        guard let bad else { return }
+    /// Where the bytes stop being the beginning of a JSON document at `bad`: throws the error of
+    /// ``LenientJSONDecoder/decode(_:from:)``, or reads UTF-16 and UTF-32 at the end only.
+    private mutating func failJSON(at bad: Int) throws {
         if bad < 4 && (bytes.prefix(4).contains(0) || bytes[0] == 0xFE || bytes[0] == 0xFF) {
             // UTF-16 or UTF-32 (`InputEncoding`): read at the end only.
             readsOnlyAtEnd = true

@@ -138,6 +138,14 @@ struct PartialScanner {
         return read(bytes, from: from, fresh: start, stopsAtEnd: stopsAtEnd)
     }
 
+    /// Appends `piece` to `bytes`, the bytes read so far, and reads it (``read(_:from:stopsAtEnd:)``):
+    /// the offset of the first byte that no document this scanner accepts can have there, or `nil`.
+    mutating func append(_ piece: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) -> Int? {
+        let start = bytes.count
+        bytes.append(contentsOf: piece)
+        return bytes.withUnsafeBufferPointer { read($0, from: start) }
+    }
+
     /// Reads the token that the last read left unread (``unreadToken``), byte by byte, so that the
     /// state shows it in progress (``pending(in:)``, ``closedParts(strings:from:)``, ``withMap(of:strings:_:)``).
     /// `bytes` are the bytes read.
@@ -245,8 +253,14 @@ struct PartialScanner {
                 entries.append(ValueMap.Kind.string.rawValue | flags, i &+ 1, after &- i &- 2)
                 top.key = (i &+ 1)..<(after &- 1)
                 top.keyFlags |= flags
-                phase = .colon
                 i = after
+                // Most often the colon follows at once: read with the key.
+                if i < end && base.load(fromByteOffset: i, as: UInt8.self) == UInt8(ascii: ":") {
+                    phase = .value
+                    i &+= 1
+                } else {
+                    phase = .colon
+                }
             case .colon:
                 guard byte == UInt8(ascii: ":") else { break run }
                 phase = .value
@@ -346,8 +360,14 @@ struct PartialScanner {
                 cut = ended
                 cutEntries = entries.entryCount
                 top.count &+= 1
-                phase = .afterValue
                 i = ended
+                // Most often a comma follows at once: read with the value.
+                if i < end && base.load(fromByteOffset: i, as: UInt8.self) == UInt8(ascii: ",") {
+                    phase = top.isObject ? .keyOrClose : .valueOrClose
+                    i &+= 1
+                } else {
+                    phase = .afterValue
+                }
             }
             while i < end && JSONText.isWhitespace(base.load(fromByteOffset: i, as: UInt8.self)) { i &+= 1 }
         }
