@@ -135,6 +135,17 @@ struct PartialScanner {
             from = unreadToken
             unreadToken = -1
         }
+        // Between tokens inside a container (most pieces begin so, or with the token left
+        // unread): the whole tokens are read at once before anything else looks at the state.
+        let end = bytes.count
+        if !frames.isEmpty && phase != .key && !hasScalarInProgress {
+            while from < end && JSONText.isWhitespace(bytes[from]) { from &+= 1 }
+            if from < end { from = readRun(bytes, from: from, fresh: start) }
+            if from == end {
+                offset = end
+                return nil
+            }
+        }
         return read(bytes, from: from, fresh: start, stopsAtEnd: stopsAtEnd)
     }
 
