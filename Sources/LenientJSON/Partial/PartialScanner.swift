@@ -1,8 +1,9 @@
 import Foundation
 
-/// Reads a JSON document as its bytes arrive, each byte once (SPEC 14, rule 7): a state machine
-/// that resumes wherever the last piece ended (inside a key, a string, an escape, a `\u` escape,
-/// a UTF-8 sequence, a number or a literal). It accepts what `JSONScanner` accepts (a trailing
+/// Reads a JSON document as its bytes arrive, each byte once, or twice where a token that begins
+/// in a piece is cut at its end (SPEC 14, rule 7: ``unreadToken``): a state machine that resumes
+/// wherever the last piece ended (inside a key, a string, an escape, a `\u` escape, a UTF-8
+/// sequence, a number or a literal). It accepts what `JSONScanner` accepts (a trailing
 /// comma before `}` or `]` included) and says at which byte the text stops being the beginning
 /// of such a document. It knows the containers still open, the value in progress and where the
 /// last complete piece ends, and it writes the document's value map as it goes: the entries
@@ -69,7 +70,8 @@ struct PartialScanner {
     /// The value map's entries so far (``EntryBuffer``), shared by copies of this scanner until
     /// one of them writes (``read(_:from:stopsAtEnd:)`` copies them first).
     var entries = EntryBuffer(capacity: 0)
-    /// The bytes read, each counted once it is read (rule 7's measure of the scan: tests read it).
+    /// The bytes read, each counted once when it is first read (rule 7's measure of the scan: tests
+    /// read it; a token left unread and read again with the next piece is not counted again).
     private(set) var scannedBytes = 0
     /// The entries that snapshots wrote or wrote again for their maps (the string in progress,
     /// the headers of the open containers): a few per snapshot, however long the document.
