@@ -235,8 +235,8 @@ struct PartialScanner {
     ///
     /// One loop with the phase, the innermost container and the cut in locals, written back once
     /// when it stops: like `JSONScanner`'s loop, a token costs no call and no store of the
-    /// scanner's state (in `compare --partial-run appends`, this loop halves the instructions of
-    /// the appends; see the commit that made it).
+    /// scanner's state (in `compare --partial-run appends`, this loop and ``unreadToken`` took
+    /// the appends of the 100 KB catalog from 8.3 to 6.0 million instructions).
     private mutating func readRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, fresh: Int) -> Int {
         guard let address = bytes.baseAddress, var top = frames.last else { return start }
         let base = UnsafeRawPointer(address)
