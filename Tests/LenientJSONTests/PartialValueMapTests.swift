@@ -65,6 +65,70 @@ struct PartialValueMapTests {
         }
     }
 
+    /// The words a partial decoder wrote for `bytes`, appended in pieces of `size` bytes with no
+    /// snapshot, and what `finish()` returned: a token cut short at the end of a piece is left
+    /// unread until the next one (`PartialScanner.unreadToken`), and nothing reads it before.
+    static func wordsWithoutSnapshots(_ bytes: [UInt8], size: Int) throws -> ([UInt32], String) {
+        var partial = LenientJSONDecoder().partial(JSONValue.self)
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + size, bytes.count)
+            try partial.append(bytes[start..<end])
+            start = end
+        }
+        #expect(partial.isComplete)
+        let entries = partial.scanner.entries
+        let words = Array(UnsafeBufferPointer(start: entries.base, count: entries.count))
+        return (words, outcome { try partial.finish() })
+    }
+
+    /// The value `body` returns, or the error it throws, as text (some documents are not valid
+    /// for a `JSONValue`: finish() must throw the same error as decode(_:from:)).
+    static func outcome(_ body: () throws -> JSONValue) -> String {
+        do {
+            return "value: \(try body())"
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    @Test(
+        "Without snapshots, the entries are JSONScanner's and finish() is decode(_:from:), in any pieces",
+        arguments: documents, [1, 2, 3, 7, 16])
+    func entriesWithoutSnapshots(document: String, size: Int) throws {
+        let bytes = Array(document.utf8)
+        let (words, finished) = try Self.wordsWithoutSnapshots(bytes, size: size)
+        #expect(try words == Self.scannedWords(bytes))
+        #expect(finished == Self.outcome { try LenientJSONDecoder().decode(JSONValue.self, from: Data(bytes)) })
+    }
+
+    struct CutErrorRow: Sendable, CustomTestStringConvertible {
+        var pieces: [String]
+        var testDescription: String { pieces.joined(separator: " | ") }
+    }
+
+    @Test(
+        "A token cut short at a piece's end is read again with the next, which throws decode's error if it is wrong",
+        arguments: [
+            CutErrorRow(pieces: [#"{"a": tr"#, #"ux"#]),
+            CutErrorRow(pieces: [#"{"a": [1, nu"#, #"ll, nul"#, #"x]}"#]),
+            CutErrorRow(pieces: [#"["ab"#, #"c" 1]"#]),
+            CutErrorRow(pieces: [#"{"ke"#, #"y" 1}"#]),
+            CutErrorRow(pieces: [#"[12"#, #"3 4]"#]),
+            CutErrorRow(pieces: [#"["\u0"#, #"0"1"]"#]),
+            CutErrorRow(pieces: [#"{"k": "a\"#, #"u12"x"}"#]),
+        ])
+    func cutTokenErrors(_ row: CutErrorRow) throws {
+        let whole = Data(row.pieces.joined().utf8)
+        let expected = #expect(throws: DecodingError.self) {
+            try LenientJSONDecoder().decode(JSONValue.self, from: whole)
+        }
+        var partial = LenientJSONDecoder().partial(JSONValue.self)
+        for piece in row.pieces.dropLast() { try partial.append(piece) }
+        let thrown = #expect(throws: DecodingError.self) { try partial.append(row.pieces[row.pieces.count - 1]) }
+        #expect(thrown.map { String(describing: $0) } == expected.map { String(describing: $0) })
+    }
+
     struct Item: Decodable, Equatable {
         var id: Int
         var name: String

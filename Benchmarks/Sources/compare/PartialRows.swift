@@ -239,8 +239,9 @@ enum PartialRows {
         return zip(wall, cpu).map { Times(wall: median($0), cpu: median($1)) }
     }
 
-    /// `compare --partial-run snapshots-16|snapshots-256|appends|decode [times=1]`: one way of
-    /// decoding, run `times` times and timed by nothing, for a profiler (callgrind, perf).
+    /// `compare --partial-run snapshots-16|snapshots-256|snapshots-256-n|appends|decode [times=1]`:
+    /// one way of decoding, run `times` times and timed by nothing, for a profiler (callgrind,
+    /// perf); `snapshots-256` reads the 4n items of the growth figure, `snapshots-256-n` the n.
     static func profile(_ arguments: [String]) throws {
         let document = PartialCatalog.document(atLeast: documentBytes)
         let large = PartialCatalog.document(items: 4 * growthItems)
@@ -249,13 +250,18 @@ enum PartialRows {
         switch arguments.first {
         case "snapshots-16": run = { withExtendedLifetime(try snapshots(document, piece: 16)) {} }
         case "snapshots-256": run = { withExtendedLifetime(try snapshots(large, piece: 256)) {} }
+        case "snapshots-256-n":
+            let small = PartialCatalog.document(items: growthItems)
+            run = { withExtendedLifetime(try snapshots(small, piece: 256)) {} }
         case "appends": run = { withExtendedLifetime(try appendsAndFinish(document, piece: 16)) {} }
         case "decode":
             let whole = Data(document)
             run = { withExtendedLifetime(try LenientJSONDecoder().decode(PartialCatalog.self, from: whole)) {} }
         default:
             FileHandle.standardError.write(
-                Data("usage: compare --partial-run snapshots-16|snapshots-256|appends|decode [times]\n".utf8))
+                Data(
+                    "usage: compare --partial-run snapshots-16|snapshots-256|snapshots-256-n|appends|decode [times]\n"
+                        .utf8))
             exit(2)
         }
         for _ in 0..<Swift.max(1, times) { try run() }

@@ -61,31 +61,51 @@ public struct PartialDecoder<T: Decodable> {
     ///   ``PartialOptions/Input/json``, any byte but whitespace after the top-level value is
     ///   such an error; under ``PartialOptions/Input/modelOutput``, the error of the last of 16
     ///   candidates abandoned); after that, every call throws it again.
+    @inlinable
     public mutating func append(_ bytes: some Sequence<UInt8>) throws {
+        // Contiguous bytes (an array, `Data`, a string's UTF-8) are read in place, not one by one:
+        // inlined into the caller, this costs no generic call per piece (rule 7 counts every
+        // piece's cost; `compare --partial`'s appends of 16 bytes).
+        if try bytes.withContiguousStorageIfAvailable({ try append(contiguous: $0) }) == nil {
+            try Array(bytes).withUnsafeBufferPointer { try append(contiguous: $0) }
+        }
+    }
+
+    /// Appends the next piece of the document, `bytes` in memory: ``append(_:)-(Sequence<UInt8>)``.
+    ///
+    /// - Parameter bytes: The piece's bytes, UTF-8.
+    /// - Throws: As ``append(_:)-(Sequence<UInt8>)``.
+    @usableFromInline
+    mutating func append(contiguous bytes: UnsafeBufferPointer<UInt8>) throws {
         if let failure { throw failure }
         // A copy of this decoder may read other bytes from here on: it keeps its own elements.
         if !isKnownUniquelyReferenced(&cache) { cache = cache.copy() }
-        let start = self.bytes.count
-        // Contiguous bytes (an array, `Data`, a string's UTF-8) are copied at once, not one by one.
-        if bytes.withContiguousStorageIfAvailable({ self.bytes.append(contentsOf: $0) }) == nil {
+        guard !readsOnlyAtEnd && options.input == .json else {
+            let start = self.bytes.count
             self.bytes.append(contentsOf: bytes)
-        }
-        guard !readsOnlyAtEnd else { return }
-        do {
-            switch options.input {
-            case .json: try readJSON(from: start)
-            case .modelOutput: try readModelOutput(from: start)
+            guard !readsOnlyAtEnd else { return }
+            do {
+                try readModelOutput(from: start)
+            } catch {
+                failure = error
+                throw error
             }
+            return
+        }
+        // The scanner appends the piece and reads it in one call: no closure of this generic type
+        // per piece.
+        guard let bad = scanner.append(bytes, to: &self.bytes) else { return }
+        do {
+            try failJSON(at: bad)
         } catch {
             failure = error
             throw error
         }
     }
 
-    /// Reads the bytes from `start` on as one JSON document.
-    private mutating func readJSON(from start: Int) throws {
-        let bad = bytes.withUnsafeBufferPointer { scanner.read($0, from: start) }
-        guard let bad else { return }
+    /// Where the bytes stop being the beginning of a JSON document at `bad`: throws the error of
+    /// ``LenientJSONDecoder/decode(_:from:)``, or reads UTF-16 and UTF-32 at the end only.
+    private mutating func failJSON(at bad: Int) throws {
         if bad < 4 && (bytes.prefix(4).contains(0) || bytes[0] == 0xFE || bytes[0] == 0xFF) {
             // UTF-16 or UTF-32 (`InputEncoding`): read at the end only.
             readsOnlyAtEnd = true
@@ -164,6 +184,8 @@ public struct PartialDecoder<T: Decodable> {
     /// - Returns: The value built from what has arrived, and what is still pending.
     public mutating func snapshot() -> PartialSnapshot<T> {
         let bytesRead = bytes.count
+        // A token cut short at the end is read now, to be shown in progress.
+        if !readsOnlyAtEnd { bytes.withUnsafeBufferPointer { scanner.settle($0) } }
         let readsCandidate = options.input == .json || candidateStart != nil
         let pending = readsOnlyAtEnd || !readsCandidate ? [] : bytes.withUnsafeBufferPointer { scanner.pending(in: $0) }
         // Under `.modelOutput`, the prose before the candidate has arrived whole once the candidate
