@@ -19,7 +19,7 @@ let usage = """
     usage: compare [iterations=30] [warmup=3]
            compare --reports [iterations=30] [warmup=3]
            compare --partial [iterations=3]
-           compare --partial-run snapshots-16|snapshots-256|appends|decode [times=1]
+           compare --partial-run snapshots-16|snapshots-256|snapshots-256-n|appends|decode [times=1]
            compare --peak lenient|foundation <corpus> [copies]
     """
 let arguments = CommandLine.arguments.dropFirst()
