@@ -76,48 +76,10 @@ struct SummaryWriter {
     }
 
     /// The summary: each line's key, ` ×`, its count, ` — first: ` and its first event's
-    /// description, lines apart by line feeds; `""` for none.
-    var text: String {
-        var summary = ""
-        guard !lines.isEmpty else { return summary }
-        summary.reserveCapacity(bytes.count + lines.count * 40)
-        // The keys and descriptions made one string at once, and the lines appended from it: the
-        // `×` and `—` of every line would make the text of the whole summary checked as UTF-8 a
-        // byte at a time, where text all ASCII is checked eight bytes at a time.
-        guard Self.isASCII(bytes) else { return Self.joined(lines, bytes) }
-        let arena = String(decoding: bytes, as: UTF8.self)
-        let utf8 = arena.utf8
-        func piece(_ range: Range<Int>) -> Substring {
-            let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            return arena[start..<utf8.index(start, offsetBy: range.count)]
-        }
-        for (number, line) in lines.enumerated() {
-            if number > 0 { summary += "\n" }
-            summary += piece(line.key)
-            summary += " ×"
-            summary += String(line.count)
-            summary += " — first: "
-            summary += piece(line.description)
-        }
-        return summary
-    }
-
-    /// Whether every byte of `bytes` is ASCII, read eight at a time.
-    private static func isASCII(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var high: UInt64 = 0
-            var index = 0
-            while raw.count - index >= 8 {
-                high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                index += 8
-            }
-            while index < raw.count {
-                high |= UInt64(raw[index])
-                index += 1
-            }
-            return high & 0x8080_8080_8080_8080 == 0
-        }
-    }
+    /// description, lines apart by line feeds; `""` for none. Written as bytes and made a string
+    /// once: appended to a string piece by piece, it cost more than checking the whole text as
+    /// UTF-8 does.
+    var text: String { Self.joined(lines, bytes) }
 
     /// The summary of `lines`, whose keys and descriptions are in `bytes`, written as bytes.
     private static func joined(_ lines: [Line], _ bytes: [UInt8]) -> String {
