@@ -186,6 +186,9 @@ final class EventBatch: @unchecked Sendable {
         // at every decode, the table rehashed its keys at each doubling.
         var byHash = WordTable<Int>(capacity: Swift.min(among?.count ?? records.count, 1024))
         var hashes = PatternHashes()
+        // A local copy: each read of the stored property was checked for exclusivity, two of them
+        // per record.
+        let recordHashes = self.recordHashes
         // Read in place: a record taken out of the array would be copied, its references retained.
         records.withUnsafeBufferPointer { records in
             guard let first = records.baseAddress else { return }
@@ -367,10 +370,12 @@ final class EventBatch: @unchecked Sendable {
         /// Starts ``path`` and ``pointer`` with those of `node`.
         mutating func start(at node: CodingPathNode) {
             let prefix = prefix(of: node)
-            path.removeAll(keepingCapacity: true)
-            pointer.removeAll(keepingCapacity: true)
-            path.append(contentsOf: arena[prefix.path])
-            pointer.append(contentsOf: arena[prefix.pointer])
+            // One replacement each, from the arena's storage: emptied, then appended a slice, the
+            // buffers cost two generic calls each per event.
+            arena.withUnsafeBufferPointer { arena in
+                path.replaceSubrange(path.indices, with: UnsafeBufferPointer(rebasing: arena[prefix.path]))
+                pointer.replaceSubrange(pointer.indices, with: UnsafeBufferPointer(rebasing: arena[prefix.pointer]))
+            }
         }
 
         /// Writes the path and pointer of `record`'s place to ``path`` and ``pointer``. Reads the
