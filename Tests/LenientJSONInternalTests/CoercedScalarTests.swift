@@ -17,6 +17,8 @@ struct CoercedScalarTests {
         let text: String
         let told: @Sendable (LenientJSONDecoder, Data) throws -> (value: String, event: String?)
         let roundTrips: @Sendable (inout SplitMix64) -> Bool
+        /// Whether the text made from a random value's bits is the value's interpolation.
+        let showsAsText: @Sendable (inout SplitMix64) -> Bool
 
         static func of<T: Decodable & Equatable & Sendable>(
             _ type: T.Type, _ text: String, random: @escaping @Sendable (inout SplitMix64) -> T
@@ -32,6 +34,11 @@ struct CoercedScalarTests {
                     let value = random(&generator)
                     guard let bits = CoercedScalar.bits(of: value) else { return false }
                     return CoercedScalar.value(of: bits, as: T.self) as? T == value
+                },
+                showsAsText: { generator in
+                    let value = random(&generator)
+                    guard let bits = CoercedScalar.bits(of: value) else { return false }
+                    return CoercedScalar.text(of: bits, as: T.self) == "\(value)"
                 })
         }
     }
@@ -51,6 +58,12 @@ struct CoercedScalarTests {
         .of(UInt8.self, "200") { UInt8(truncatingIfNeeded: $0.next()) },
         .of(Float.self, "0.25") { Float(Int32(truncatingIfNeeded: $0.next())) / 3 },
     ]
+
+    @Test("Every scalar type's text made from its bits is its value's, as a sentence shows it", arguments: cases)
+    func text(_ scalar: Case) {
+        var generator = SplitMix64(seed: 0x7E47)
+        for _ in 0..<1_000 { #expect(scalar.showsAsText(&generator), "\(scalar)") }
+    }
 
     @Test("Every scalar type's value comes back from its bits", arguments: cases)
     func roundTrip(_ scalar: Case) {

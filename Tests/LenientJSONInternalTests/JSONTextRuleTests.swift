@@ -88,6 +88,29 @@ struct JSONTextRuleTests {
         }
     }
 
+    @Test(
+        "moving over bytes eight at a time counts lines and columns as moving past each byte does",
+        arguments: [UInt64(6), 7, 8, 9])
+    func wordWalk(seed: UInt64) {
+        // Runs of feeds, of continuation bytes and of plain bytes, so that a word holds none, one
+        // or several of each, at every position.
+        var random = NumberGrammarAgreementTests.Generator(state: seed)
+        let pieces = ["a", "\n", "\n\n", "é", "€", "𝄞", "\r\n", "abcdefgh", "\n       ", "ééé", "\t"]
+        let text = Array((0..<600).map { _ in random.pick(pieces) }.joined().utf8)
+        text.withUnsafeBufferPointer { bytes in
+            for _ in 0..<200 {
+                let start = Int(random.next() % UInt64(bytes.count))
+                let end = start + Int(random.next() % UInt64(bytes.count - start + 1))
+                let origin = Location(line: Int(random.next() % 5) + 1, column: Int(random.next() % 9) + 1)
+                var byByte = origin
+                for index in start..<end { byByte.advance(past: bytes[index]) }
+                var byWord = origin
+                byWord.advance(over: bytes, from: start, to: end)
+                #expect(byWord == byByte, "bytes \(start)..<\(end)")
+            }
+        }
+    }
+
     @Test("the stream finder puts each element where the location lookups do", arguments: [4, 5])
     func streamOrigins(seed: Int) {
         var random = NumberGrammarAgreementTests.Generator(state: UInt64(seed))

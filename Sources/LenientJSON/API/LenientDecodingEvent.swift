@@ -76,7 +76,7 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     /// read.
     public var line: Int? {
         get {
-            if pending.contains(.line), let details { return details.location?.line }
+            if pending.contains(.line), let details { return details.location(of: detailIndex)?.line }
             return storedLine
         }
         set {
@@ -90,7 +90,7 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     /// makes it the first time it is read.
     public var column: Int? {
         get {
-            if pending.contains(.column), let details { return details.location?.column }
+            if pending.contains(.column), let details { return details.location(of: detailIndex)?.column }
             return storedColumn
         }
         set {
@@ -108,7 +108,7 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     /// A decode's event makes it the first time it is read.
     public var found: JSONValue? {
         get {
-            if pending.contains(.found), let details { return details.found }
+            if pending.contains(.found), let details { return details.found(of: detailIndex) }
             return storedFound
         }
         set {
@@ -122,7 +122,7 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     /// A decode's event makes it the first time it is read.
     public var type: String {
         get {
-            if pending.contains(.type), let details { return details.type }
+            if pending.contains(.type), let details { return details.type(of: detailIndex) }
             return storedType
         }
         set {
@@ -141,7 +141,7 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     /// A decode's event makes it the first time it is read.
     public var description: String {
         get {
-            if pending.contains(.description), let details { return details.description }
+            if pending.contains(.description), let details { return details.description(of: detailIndex) }
             return storedDescription
         }
         set {
@@ -155,9 +155,10 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     private var storedFound: JSONValue?
     private var storedType: String
     private var storedDescription: String
-    /// Where the fields in ``pending`` are made, on their first read (a decode's event); `nil`
-    /// once every field is stored.
+    /// Where the fields in ``pending`` are made, on their first read (a decode's event): its
+    /// batch's details, in which it is event ``detailIndex``; `nil` once every field is stored.
     private var details: EventDetails?
+    private var detailIndex = 0
     /// The fields that ``details`` makes, not the stored ones.
     private var pending: Pending = []
 
@@ -175,7 +176,7 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     /// read: what `ReportLazyDetailsTests` checks.
     var unmadeFieldCount: Int {
         guard let details else { return 0 }
-        let unmade = details.unmade
+        let unmade = details.unmade(detailIndex)
         return [
             pending.contains(.found) && unmade.found, pending.contains(.type) && unmade.type,
             pending.contains(.description) && unmade.description,
@@ -186,12 +187,12 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     /// `ReportLazyDetailsTests` checks.
     var hasUnmadeLocation: Bool {
         guard let details, !pending.isDisjoint(with: [.line, .column]) else { return false }
-        return details.unmade.location
+        return details.unmade(detailIndex).location
     }
 
     /// Whether the event still holds its record, and the document it points into: until all of
     /// its fields are made (``EventDetails``).
-    var holdsRecord: Bool { details?.holdsRecord ?? false }
+    var holdsRecord: Bool { details?.holdsRecord(detailIndex) ?? false }
 
     /// Stores `field` from now on, and lets the details go once nothing is made by them.
     private mutating func settle(_ field: Pending) {
@@ -232,12 +233,15 @@ public struct LenientDecodingEvent: Sendable, Hashable, Codable, CustomStringCon
     }
 
     /// A decode's event, whose line, column, found value, type and description `details` makes
-    /// when first read.
-    init(kind: Kind, rule: LenientRule, path: String, pointer: String, offset: Int?, details: EventDetails) {
+    /// when first read, where it is event `index`.
+    init(
+        kind: Kind, rule: LenientRule, path: String, pointer: String, offset: Int?, details: EventDetails, index: Int
+    ) {
         self.init(
             kind: kind, rule: rule, path: path, pointer: pointer, line: nil, column: nil, offset: offset,
             found: nil, type: "", description: "")
         self.details = details
+        detailIndex = index
         pending = [.found, .type, .description, .line, .column]
     }
 

@@ -92,51 +92,40 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
     ///
     /// - Note: Use ``events`` to see every event; the summary keeps only the first of each group.
     public var summary: String {
-        // Grouped from each batch's pattern groups (kind, rule and pattern, made from the records
-        // without making an event), merged by kind and pattern; groups come in the order of their
-        // first events, so a merged group's first event is that of the group met first. Each
-        // group's pattern is read from its first event's path (which that event writes anyway, and
-        // a path string written from the nodes cost as much again), and only the description of a
-        // line's first event is made (``EventDetails``).
-        var lines: [(key: String, count: Int, first: LenientDecodingEvent)] = []
-        var index: [String: Int] = [:]
-        for batch in batches {
+        // Each batch adds its lines in the order of their first events (``SummaryWriter``): a
+        // decode's from its records, making only each line's first event's path and description
+        // (``EventBatch/addSummaryLines(to:)``); a batch of events made already from its events.
+        var writer = SummaryWriter()
+        for batch in batches where !batch.addSummaryLines(to: &writer) {
             let groups = batch.patternGroups()
             for (group, first) in zip(groups, batch.events(at: groups.map(\.first))) {
-                let key = "\(group.kind) \(group.builtPath ?? Self.pattern(of: first.path))"
-                if let known = index[key] {
-                    lines[known].count += group.count
-                } else {
-                    index[key] = lines.count
-                    lines.append((key, group.count, first))
+                writer.startKey()
+                writer.appendKeyBytes(group.kind.rawValue.utf8)
+                writer.appendKeyBytes(CollectionOfOne(UInt8(ascii: " ")))
+                writer.appendKeyBytes((group.builtPath ?? Self.pattern(of: first.path)).utf8)
+                if let line = writer.endKey(count: group.count) {
+                    writer.setDescription(of: line) { $0.append(contentsOf: first.description.utf8) }
                 }
             }
         }
-        // Written into room for the whole text, made once: joined from a string per line, the
-        // summary was copied line by line.
-        let descriptions = lines.map(\.first.description)
-        var summary = ""
-        summary.reserveCapacity(
-            zip(lines, descriptions).reduce(0) { $0 + $1.0.key.utf8.count + $1.1.utf8.count + 40 })
-        for (number, (line, description)) in zip(lines, descriptions).enumerated() {
-            if number > 0 { summary += "\n" }
-            summary += line.key
-            summary += " ×"
-            summary += String(line.count)
-            summary += " — first: "
-            summary += description
-        }
-        return summary
+        return writer.text
     }
 
     /// `path` with every array index replaced by `*`: `$.users[3].tags[0]` → `$.users[*].tags[*]`.
     /// Quoted names (`$['a[1]']`) are kept as they are.
     static func pattern(of path: String) -> String {
+        var path = path
+        var result: [UInt8] = []
+        path.withUTF8 { appendPattern(of: $0, to: &result) }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Appends ``pattern(of:)`` of the path whose UTF-8 bytes are `bytes` to `result`: what a
+    /// summary written from a decode's records groups by (``SummaryWriter``).
+    static func appendPattern(of bytes: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
         // Bytes, not Characters: every byte the rule looks for is ASCII, and a UTF-8
         // continuation byte never equals one of them.
-        let bytes = Array(path.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
+        result.reserveCapacity(result.count + bytes.count)
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
@@ -147,7 +136,7 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
                     end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
                 }
                 let stop = Swift.min(end + 1, bytes.count)
-                result += bytes[i..<stop]
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<stop]))
                 i = stop
                 continue
             }
@@ -155,7 +144,7 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
                 var end = i + 1
                 while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
                 if end > i + 1, end < bytes.count, bytes[end] == UInt8(ascii: "]") {
-                    result += "[*]".utf8
+                    result.append(contentsOf: "[*]".utf8)
                     i = end + 1
                     continue
                 }
@@ -163,7 +152,6 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
             result.append(byte)
             i += 1
         }
-        return String(decoding: result, as: UTF8.self)
     }
 }
 

@@ -39,4 +39,28 @@ enum CoercedScalar {
         case .string, .int128, .uint128, .date, .data, .url, .decimal: return nil
         }
     }
+
+    /// The text of the value whose bits are `bits` as `type`, as ``CoercionEntry``'s `show`
+    /// writes it (its `description`), or `nil` where ``value(of:as:)`` gives none; made without
+    /// an `Any`, whose interpolation looks up the value's conformances.
+    static func text(of bits: UInt64, as type: Any.Type?) -> String? {
+        func load<T>(_: T.Type) -> T { withUnsafeBytes(of: bits) { $0.load(as: T.self) } }
+        guard let type, let kind = ScalarKind(type) else { return nil }
+        switch kind {
+        case .int: return load(Int.self).description
+        case .double: return load(Double.self).description
+        case .bool: return load(Bool.self).description
+        case .int64: return load(Int64.self).description
+        case .int32: return load(Int32.self).description
+        case .int16: return load(Int16.self).description
+        case .int8: return load(Int8.self).description
+        case .uint: return load(UInt.self).description
+        case .uint64: return load(UInt64.self).description
+        case .uint32: return load(UInt32.self).description
+        case .uint16: return load(UInt16.self).description
+        case .uint8: return load(UInt8.self).description
+        case .float: return load(Float.self).description
+        case .string, .int128, .uint128, .date, .data, .url, .decimal: return nil
+        }
+    }
 }

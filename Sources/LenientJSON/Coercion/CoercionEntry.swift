@@ -138,9 +138,16 @@ extension DecoderImpl {
     /// What a coercion event says: `Coerced string "12" to Int 12.`, from the value found at
     /// `entry` of `map`, the type read and `value`, what the coercion gave.
     static func coercionSentence(_ value: Any, at entry: Int?, as type: Any.Type?, in map: ValueMap) -> String {
-        let found = entry.map { DecodingErrors.found(map, $0) } ?? "a value"
         let typeName = type.map { DecodingErrors.typeName($0) } ?? "\(Swift.type(of: value))"
-        return "Coerced \(found) to \(typeName) \(show(value))."
+        return coercionSentence(shown: show(value), at: entry, typeName: typeName, in: map)
+    }
+
+    /// ``coercionSentence(_:at:as:in:)`` of a value shown as `shown` (``show(_:)``), read as the
+    /// type named `typeName`: a record's event names its type and shows its number once, not
+    /// by `String(describing:)` and an interpolation of `Any`, which cost most of its sentence.
+    static func coercionSentence(shown: String, at entry: Int?, typeName: String, in map: ValueMap) -> String {
+        let found = entry.map { DecodingErrors.found(map, $0) } ?? "a value"
+        return "Coerced \(found) to \(typeName) \(shown)."
     }
 
     static func show(_ value: Any) -> String {

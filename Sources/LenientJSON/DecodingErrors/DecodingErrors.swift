@@ -266,6 +266,6 @@ enum DecodingErrors {
     }
 
     static func typeName(_ type: Any.Type) -> String {
-        String(describing: type)
+        TypeNames.name(of: type)
     }
 }

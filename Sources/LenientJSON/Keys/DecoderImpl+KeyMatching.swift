@@ -86,6 +86,12 @@ extension DecoderImpl {
     /// last key is the ``MatchedKey``, and `spellings`, the keys of its object that match it.
     static func keyMatchSentence(_ path: CodingPathNode, spellings: Int, in map: ValueMap) -> String {
         guard let matched = path.lastKey as? MatchedKey else { return "Matched a key." }
+        return keyMatchSentence(matched, spellings: spellings, in: map)
+    }
+
+    /// ``keyMatchSentence(_:spellings:in:)`` of the path's last key, `matched`: a record's event
+    /// tells it without making the path's node.
+    static func keyMatchSentence(_ matched: MatchedKey, spellings: Int, in map: ValueMap) -> String {
         let order = map.keysHaveDocumentOrder ? "first" : "first in UTF-8 order"
         return "Matched key \"\(matched.inputName)\" to \"\(matched.stringValue)\""
             + (spellings > 1 ? " (the \(order) of \(spellings) keys that match it)." : ".")

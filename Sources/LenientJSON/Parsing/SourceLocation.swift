@@ -56,7 +56,7 @@ struct SourceLocator {
     mutating func location(of target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         let end = Swift.min(target, bytes.count)
         guard end >= offset else { return lookBack(to: end, in: bytes) }
-        for i in offset..<end { current.advance(past: bytes[i]) }
+        current.advance(over: bytes, from: offset, to: end)
         offset = end
         return current
     }
@@ -70,7 +70,7 @@ struct SourceLocator {
         let start = index * Self.checkpointStride
         if start < end {
             bytesWalkedBack &+= end - start
-            for i in start..<end { location.advance(past: bytes[i]) }
+            location.advance(over: bytes, from: start, to: end)
         }
         return location
     }
@@ -80,9 +80,12 @@ struct SourceLocator {
         var table: [SourceLocation] = []
         table.reserveCapacity(bytes.count / checkpointStride + 1)
         var location = origin
-        for i in bytes.indices {
-            if i % checkpointStride == 0 { table.append(location) }
-            location.advance(past: bytes[i])
+        var start = 0
+        while start < bytes.count {
+            table.append(location)
+            let end = Swift.min(start + checkpointStride, bytes.count)
+            location.advance(over: bytes, from: start, to: end)
+            start = end
         }
         if table.isEmpty { table.append(origin) }
         return table

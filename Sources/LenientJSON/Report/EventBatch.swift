@@ -18,7 +18,7 @@ final class EventBatch: @unchecked Sendable {
     private var built: [LenientDecodingEvent]?
     /// Where each record's document starts counting lines (a streamed element's first line is
     /// a line of the stream), read when the batch was made, on the decode's own thread; handed
-    /// to the events' details (``EventDetails/Context``), which count lines when first read.
+    /// to the events' details (``EventDetails``), which count lines when first read.
     private var locators: [ObjectIdentifier: SourceLocator]
 
     /// A batch of `records`, made when their decode has ended, with the pattern hash of each
@@ -76,8 +76,7 @@ final class EventBatch: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let built { return built }
-        var builder = Builder(locators: locators)
-        let events = records.map { event($0, with: &builder) }
+        let events = makeEvents(of: nil)
         built = events
         records = []
         recordHashes = []
@@ -92,19 +91,54 @@ final class EventBatch: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let built { return built[index].settled() }
-        var builder = Builder(locators: locators)
-        return event(records[index], with: &builder).settled()
+        return makeEvents(of: [index])[0].settled()
     }
 
-    /// Events `indices`, made with one builder (which writes each parent path once and reads
-    /// each document with one reader) unless every event is made already: the first events of a
-    /// report's summary groups.
+    /// Events `indices`, made with one builder (which writes each parent path once) and one
+    /// details object unless every event is made already.
     func events(at indices: [Int]) -> [LenientDecodingEvent] {
         lock.lock()
         defer { lock.unlock() }
         if let built { return indices.map { built[$0] } }
-        var builder = Builder(locators: locators)
-        return indices.map { event(records[$0], with: &builder) }
+        return makeEvents(of: indices)
+    }
+
+    /// The public events of the records at `indices` (every record's when `nil`, which then moves
+    /// the records into their details), whose lines, columns, found values, types and
+    /// descriptions are made when first read (``EventDetails``), all in one details object.
+    /// Called with `lock` held.
+    private func makeEvents(of indices: [Int]?) -> [LenientDecodingEvent] {
+        let details = EventDetails(locators: locators)
+        var builder = Builder(records: indices?.count ?? records.count)
+        let count = indices?.count ?? records.count
+        var events: [LenientDecodingEvent] = []
+        var paths: [String] = []
+        events.reserveCapacity(count)
+        paths.reserveCapacity(count)
+        // Read in place: a record taken out of the array would be copied, its references retained.
+        records.withUnsafeBufferPointer { records in
+            guard let first = records.baseAddress else { return }
+            for position in 0..<count {
+                let record = first + (indices?[position] ?? position)
+                builder.writeTexts(of: record)
+                let path = String(decoding: builder.path, as: UTF8.self)
+                paths.append(path)
+                events.append(
+                    LenientDecodingEvent(
+                        kind: record.pointee.kind, rule: record.pointee.rule, path: path,
+                        pointer: String(decoding: builder.pointer, as: UTF8.self),
+                        offset: record.pointee.entry.flatMap { record.pointee.map.sourceOffset(of: $0) },
+                        details: details, index: position))
+            }
+        }
+        if let indices {
+            details.fill(records: indices.map { records[$0] }, paths: paths)
+        } else {
+            var moved: [ReportCollector.Record] = []
+            swap(&moved, &records)
+            details.fill(records: moved, paths: paths)
+        }
+        return events
     }
 
     /// Calls `body` with the position and ``PatternHashes`` hash of each record's pattern (kind,
@@ -137,6 +171,11 @@ final class EventBatch: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let built { return Self.groups(of: among.map { $0.map { built[$0] } } ?? built, among: among) }
+        return recordGroups(among: among)
+    }
+
+    /// ``patternGroups(among:)`` of the records. Called with `lock` held, before the events are made.
+    private func recordGroups(among: [Int]? = nil) -> [PatternGroup] {
         var groups: [PatternGroup] = []
         // Grouped by the 64-bit hash of (kind, rule, pattern) alone: comparing each event's path
         // with its group's would cost more than the decode (a path is a linked list of
@@ -147,6 +186,9 @@ final class EventBatch: @unchecked Sendable {
         // at every decode, the table rehashed its keys at each doubling.
         var byHash = WordTable<Int>(capacity: Swift.min(among?.count ?? records.count, 1024))
         var hashes = PatternHashes()
+        // A local copy: each read of the stored property was checked for exclusivity, two of them
+        // per record.
+        let recordHashes = self.recordHashes
         // Read in place: a record taken out of the array would be copied, its references retained.
         records.withUnsafeBufferPointer { records in
             guard let first = records.baseAddress else { return }
@@ -171,6 +213,71 @@ final class EventBatch: @unchecked Sendable {
             }
         }
         return groups
+    }
+
+    /// Adds the summary lines of this batch's events to `writer` (``LenientDecodingReport/summary``)
+    /// from the records, and returns `true`; or returns `false` once the events are made.
+    ///
+    /// Each pattern group's key is its kind and the pattern of its first event's path, written as
+    /// bytes; only a line's first event gets its description, and no event is made: its path
+    /// (and pointer) bytes are written once by the builder, its line and column found in the
+    /// order of the offsets (one walk over the text, where the events' own order, the models'
+    /// order of keys, goes back and forth), and its sentence written after them.
+    func addSummaryLines(to writer: inout SummaryWriter) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard built == nil else { return false }
+        let groups = recordGroups()
+        var builder = Builder(records: groups.count)
+        // The lines this batch starts: their number, the record of their first event, where its
+        // path bytes are kept (in `paths`), and its line and column once found.
+        var started: [(line: Int, record: Int, path: Range<Int>, location: SourceLocation?)] = []
+        var paths: [UInt8] = []
+        records.withUnsafeBufferPointer { records in
+            guard let first = records.baseAddress else { return }
+            for group in groups {
+                let record = first + group.first
+                builder.writeTexts(of: record)
+                writer.startKey()
+                var kind = group.kind.rawValue
+                kind.withUTF8 { writer.appendKeyBytes($0) }
+                writer.appendKeyBytes(CollectionOfOne(UInt8(ascii: " ")))
+                builder.path.withUnsafeBufferPointer { writer.appendKeyPattern(of: $0) }
+                guard let line = writer.endKey(count: group.count) else { continue }
+                let path = paths.count..<(paths.count + builder.path.count)
+                paths.append(contentsOf: builder.path)
+                started.append((line, group.first, path, nil))
+            }
+            // Lines and columns in the order of their offsets, each document's with its own locator.
+            var byOffset: [(offset: Int, index: Int)] = []
+            byOffset.reserveCapacity(started.count)
+            for (index, line) in started.enumerated() {
+                let record = first + line.record
+                guard let entry = record.pointee.entry, record.pointee.map.hasSourcePositions else { continue }
+                byOffset.append((record.pointee.map.valueStart(entry), index))
+            }
+            if !byOffset.indices.dropFirst().allSatisfy({ byOffset[$0 - 1].offset <= byOffset[$0].offset }) {
+                byOffset.sort { $0.offset < $1.offset }
+            }
+            var locators = locators
+            for (_, index) in byOffset {
+                let record = first + started[index].record
+                guard let entry = record.pointee.entry else { continue }
+                let map = record.pointee.map
+                var locator = locators.removeValue(forKey: ObjectIdentifier(map)) ?? map.locator.restarted()
+                started[index].location = map.location(of: entry, using: &locator)
+                locators[ObjectIdentifier(map)] = locator
+            }
+            var names = TypeNames()
+            for line in started {
+                let what = records[line.record].whatItDid(names: &names)
+                writer.setDescription(of: line.line) { bytes in
+                    bytes.append(contentsOf: paths[line.path])
+                    LenientDecodingEvent.appendSentence(what, after: line.location, to: &bytes)
+                }
+            }
+        }
+        return true
     }
 
     /// One group of ``patternGroups(among:)``: `count` events, the first of them event `first`.
@@ -217,14 +324,17 @@ final class EventBatch: @unchecked Sendable {
     }
 
     /// What making a batch's events reuses from one event to the next: the path texts of their
-    /// parents, and what their details share (``EventDetails/Context``).
+    /// parents.
     private struct Builder {
-        let context: EventDetails.Context
-        /// The path and pointer of each node that is the parent of an event's place, by the
-        /// node's link, as ranges of ``arena``: the events of a batch share most of their parents
-        /// (the members of an object, the elements of an array), which are then written once. The
-        /// records hold the nodes alive while the batch is built.
-        var prefixes: [ObjectIdentifier: (path: Range<Int>, pointer: Range<Int>)] = [:]
+        /// The path and pointer of each node that is the parent of an event's place, as ranges of
+        /// ``arena``, found by the node's address (``prefixIndex``): the events of a batch share
+        /// most of their parents (the members of an object, the elements of an array), which are
+        /// then written once. The records hold the nodes alive while the builder is used, so no
+        /// two of them share an address.
+        var prefixes: [(path: Range<Int>, pointer: Range<Int>)] = []
+        /// The position in ``prefixes`` of each node's, by its address: a `Dictionary` hashed each
+        /// `ObjectIdentifier` with SipHash, a tenth of reading a messy twitter's paths.
+        var prefixIndex: WordTable<Int>
         /// The bytes of every prefix, one after the other (an array per prefix was allocated and
         /// freed for each parent of a summary's sparse first events); starts with the root's `$`.
         var arena: [UInt8] = [UInt8(ascii: "$")]
@@ -233,14 +343,15 @@ final class EventBatch: @unchecked Sendable {
         var path: [UInt8] = []
         var pointer: [UInt8] = []
 
-        /// A builder whose events' details count the lines of their documents with `locators`.
-        init(locators: [ObjectIdentifier: SourceLocator]) { context = EventDetails.Context(locators: locators) }
+        /// A builder for the events of `records` records, whose parents are fewer.
+        init(records: Int) { prefixIndex = WordTable(capacity: Swift.min(records / 2, 1 << 14)) }
 
         /// The path and pointer of `node`, as ranges of ``arena``, kept for the next events
         /// under it. Leaves ``path`` and ``pointer`` changed.
         mutating func prefix(of node: CodingPathNode) -> (path: Range<Int>, pointer: Range<Int>) {
             guard case .link(let link) = node else { return (0..<1, 1..<1) }
-            if let known = prefixes[ObjectIdentifier(link)] { return known }
+            let address = UInt64(UInt(bitPattern: ObjectIdentifier(link)))
+            if let known = prefixIndex[address] { return prefixes[known] }
             let parent = prefix(of: link.parent)
             path.removeAll(keepingCapacity: true)
             pointer.removeAll(keepingCapacity: true)
@@ -251,40 +362,49 @@ final class EventBatch: @unchecked Sendable {
             arena.append(contentsOf: path)
             let pointerRange = arena.count..<(arena.count + pointer.count)
             arena.append(contentsOf: pointer)
-            prefixes[ObjectIdentifier(link)] = (pathRange, pointerRange)
+            prefixIndex.set(prefixes.count, for: address)
+            prefixes.append((pathRange, pointerRange))
             return (pathRange, pointerRange)
         }
 
         /// Starts ``path`` and ``pointer`` with those of `node`.
         mutating func start(at node: CodingPathNode) {
             let prefix = prefix(of: node)
-            path.removeAll(keepingCapacity: true)
-            pointer.removeAll(keepingCapacity: true)
-            path.append(contentsOf: arena[prefix.path])
-            pointer.append(contentsOf: arena[prefix.pointer])
+            // One replacement each, from the arena's storage: emptied, then appended a slice, the
+            // buffers cost two generic calls each per event.
+            arena.withUnsafeBufferPointer { arena in
+                path.replaceSubrange(path.indices, with: UnsafeBufferPointer(rebasing: arena[prefix.path]))
+                pointer.replaceSubrange(pointer.indices, with: UnsafeBufferPointer(rebasing: arena[prefix.pointer]))
+            }
         }
 
-        /// The path string and pointer of `record`'s place: its parent's, kept, and its last key.
-        mutating func texts(of record: ReportCollector.Record) -> (path: String, pointer: String) {
-            switch record.last {
+        /// Writes the path and pointer of `record`'s place to ``path`` and ``pointer``. Reads the
+        /// record in place: a record passed as a value is copied, its references retained.
+        mutating func writeTexts(of record: UnsafePointer<ReportCollector.Record>) {
+            switch record.pointee.last {
             case .none:
                 // The node is mostly the event's own: its parent's texts are kept, not its own.
-                guard case .link(let link) = record.node else { return ("$", "") }
+                guard case .link(let link) = record.pointee.node else {
+                    path.removeAll(keepingCapacity: true)
+                    pointer.removeAll(keepingCapacity: true)
+                    path.append(UInt8(ascii: "$"))
+                    return
+                }
                 start(at: link.parent)
                 JSONPath.appendKey(link.key, path: &path, pointer: &pointer)
             case .index(let index):
-                start(at: record.node)
+                start(at: record.pointee.node)
                 JSONPath.appendIndex(index, path: &path, pointer: &pointer)
             case .indices(let outer, let index):
-                start(at: record.node)
+                start(at: record.pointee.node)
                 JSONPath.appendIndex(outer, path: &path, pointer: &pointer)
                 JSONPath.appendIndex(index, path: &path, pointer: &pointer)
             case .matchedKey(let stringValue, let intValue):
-                start(at: record.node)
+                start(at: record.pointee.node)
                 // The key as the input spells it (``MatchedKey/inputName``): its text itself when
                 // it has no escapes and is ASCII, as `StringDecoding.decode` reads such a string.
-                let map = record.map
-                let keyEntry = record.keyEntry
+                let map = record.pointee.map
+                let keyEntry = record.pointee.keyEntry
                 if map.flags(keyEntry) & (ValueMap.complexString | ValueMap.nonASCIIString) == 0 {
                     JSONPath.appendName(bytes: map.text(keyEntry), path: &path, pointer: &pointer)
                 } else {
@@ -292,20 +412,9 @@ final class EventBatch: @unchecked Sendable {
                     JSONPath.appendName(key.inputName, path: &path, pointer: &pointer)
                 }
             case .name(let name):
-                start(at: record.node)
+                start(at: record.pointee.node)
                 JSONPath.appendName(name, path: &path, pointer: &pointer)
             }
-            return (String(decoding: path, as: UTF8.self), String(decoding: pointer, as: UTF8.self))
         }
-    }
-
-    /// The public event of `record`, whose line, column, found value, type and description are made
-    /// when first read (``EventDetails``). Called with `lock` held.
-    private func event(_ record: ReportCollector.Record, with builder: inout Builder) -> LenientDecodingEvent {
-        let (pathString, pointer) = builder.texts(of: record)
-        return LenientDecodingEvent(
-            kind: record.kind, rule: record.rule, path: pathString, pointer: pointer,
-            offset: record.entry.flatMap { record.map.sourceOffset(of: $0) },
-            details: EventDetails(record: record, path: pathString, context: builder.context))
     }
 }

@@ -1,162 +1,168 @@
 import Foundation
 
-/// The fields of a ``LenientDecodingEvent`` that cost the most to make and that reading a report
-/// mostly skips — its found value, its type's name, its sentence, its line and column — made from
-/// its record (``ReportCollector/Record``) the first time each is read.
+/// The fields of a batch's ``LenientDecodingEvent``s that cost the most to make and that reading
+/// a report mostly skips — each event's found value, its type's name, its sentence, its line and
+/// column — made from the event's record (``ReportCollector/Record``) the first time each is
+/// read. An event refers to its batch's details and its own position in them.
 ///
 /// Reading every event's rule, path and pointer (a test's assertion, a metrics exporter) made
 /// each of these too when ``EventBatch`` made its events: about two thirds of the instructions of
 /// a messy twitter report read (Benchmarks `instructions lenient-report-read messy_twitter`).
-/// Its line and column, a walk over the text, cost about a third of the rest (the same read of a
-/// messy twitter). `ReportLazyDetailsTests` checks that the fields made so equal those made at once.
+/// One object per event, holding a copy of its record, then cost half of what was left: one
+/// object per batch, holding the records it was given, costs one reference per event.
+/// `ReportLazyDetailsTests` checks that the fields made so equal those made at once.
 ///
-/// Safe to read from any thread: the events of one batch share one ``Context`` and its lock.
-/// The record, and the document it points into, are let go once the found value, the type and
-/// the sentence are made (the sentence makes the line and column).
+/// Safe to read from any thread: every access takes `lock`. The records, and the documents they
+/// point into, are let go once every event has its found value, type and sentence made (the
+/// sentence makes the line and column).
 final class EventDetails: @unchecked Sendable {
-    /// What the details of one batch's events share: a lock, and what making them reuses from one
-    /// event to the next (the names of the types, a reader of each document's values, a locator
-    /// of each document's lines).
-    final class Context: @unchecked Sendable {
-        let lock = NSLock()
-        // Guarded by `lock`.
-        /// `String(describing:)` of a type is slow (it demangles), and a batch names few types.
-        private var names: [ObjectIdentifier: String] = [:]
-        private var readers: [ObjectIdentifier: DecoderImpl] = [:]
-        /// A locator of each document, where its lines start counting (a streamed element's first
-        /// line is a line of the stream); each walks on from the place it last found, so reading
-        /// the events' lines in document order costs one pass over the text, and in any other
-        /// order one more (``SourceLocator``).
-        private var locators: [ObjectIdentifier: SourceLocator]
+    private let lock = NSLock()
+    // Guarded by `lock`. `records` is emptied once every event's fields are made.
+    private var records: [ReportCollector.Record]
+    /// The path string of each event, which its sentence starts with: as it was made, whatever
+    /// a user later sets on a copy of the event.
+    private var paths: [String] = []
+    /// The fields made so far, by event; each array is made at the first read of its field.
+    private var madeFound: [JSONValue??] = []
+    private var madeType: [String?] = []
+    private var madeDescription: [String?] = []
+    private var madeLocation: [SourceLocation??] = []
+    /// How many events have their found value, type and sentence made: at `records.count`, the
+    /// records are let go.
+    private var settledCount = 0
+    /// Whether each event has its found value, type and sentence made.
+    private var settled: [Bool] = []
+    /// The names of the types the events name, each made once.
+    private var names = TypeNames()
+    private var readers: [ObjectIdentifier: DecoderImpl] = [:]
+    /// A locator of each document, where its lines start counting (a streamed element's first
+    /// line is a line of the stream); each walks on from the place it last found, so reading
+    /// the events' lines in document order costs one pass over the text, and in any other
+    /// order one more (``SourceLocator``).
+    private var locators: [ObjectIdentifier: SourceLocator]
 
-        /// A context whose documents' lines are counted by `locators`, by document.
-        init(locators: [ObjectIdentifier: SourceLocator] = [:]) { self.locators = locators }
-
-        /// The name of `type`, `""` for none. Called with `lock` held.
-        func name(of type: Any.Type?) -> String {
-            guard let type else { return "" }
-            if let name = names[ObjectIdentifier(type)] { return name }
-            let name = String(describing: type)
-            names[ObjectIdentifier(type)] = name
-            return name
-        }
-
-        /// A reader of `map`'s values. Called with `lock` held.
-        func reader(of map: ValueMap) -> DecoderImpl {
-            if let reader = readers[ObjectIdentifier(map)] { return reader }
-            let reader = DecoderImpl(map: map, options: DecodingOptions(), entry: 0, pathNode: .root)
-            readers[ObjectIdentifier(map)] = reader
-            return reader
-        }
-
-        /// The line and column of the value at `entry` of `map`. Called with `lock` held.
-        func location(of entry: Int, in map: ValueMap) -> SourceLocation {
-            let key = ObjectIdentifier(map)
-            var locator = locators.removeValue(forKey: key) ?? SourceLocator()
-            let location = map.location(of: entry, using: &locator)
-            locators[key] = locator
-            return location
-        }
+    /// Details whose documents' lines are counted by `locators`, by document, and whose events
+    /// are given by ``fill(records:paths:)``.
+    init(locators: [ObjectIdentifier: SourceLocator]) {
+        records = []
+        self.locators = locators
     }
 
-    private let context: Context
-    /// The event's path string, which its sentence starts with.
-    private let path: String
-    // Guarded by `context.lock`. `record` is `nil` once every field is made.
-    private var record: ReportCollector.Record?
-    private var madeFound: JSONValue??
-    private var madeType: String?
-    private var madeDescription: String?
-    private var madeLocation: SourceLocation??
-
-    /// The details of `record`'s event, at `path` (what its sentence starts with).
-    init(record: ReportCollector.Record, path: String, context: Context) {
-        (self.record, self.path, self.context) = (record, path, context)
+    /// Gives the details their events: those of `records`, at `paths` (what their sentences start
+    /// with). Called once, before any event that refers to these details is read.
+    func fill(records: consuming [ReportCollector.Record], paths: consuming [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.records = records
+        self.paths = paths
     }
 
-    /// The line and column of the event's value, `nil` where there is no text (a JSON object
+    /// The line and column of event `index`'s value, `nil` where there is no text (a JSON object
     /// tree) or no value (a missing key).
-    var location: SourceLocation? {
-        context.lock.lock()
-        defer { context.lock.unlock() }
-        return makeLocation()
+    func location(of index: Int) -> SourceLocation? {
+        lock.lock()
+        defer { lock.unlock() }
+        return makeLocation(of: index)
     }
 
-    /// The line and column, made if not yet. Called with `context.lock` held.
-    private func makeLocation() -> SourceLocation? {
-        if let madeLocation { return madeLocation }
+    /// The line and column, made if not yet. Called with `lock` held.
+    private func makeLocation(of index: Int) -> SourceLocation? {
+        if madeLocation.isEmpty { madeLocation = Array(repeating: nil, count: paths.count) }
+        if let made = madeLocation[index] { return made }
         var location: SourceLocation?
-        if let record, let entry = record.entry, record.map.hasSourcePositions {
-            location = context.location(of: entry, in: record.map)
+        if index < records.count, let entry = records[index].entry, records[index].map.hasSourcePositions {
+            let map = records[index].map
+            let key = ObjectIdentifier(map)
+            var locator = locators.removeValue(forKey: key) ?? map.locator.restarted()
+            location = map.location(of: entry, using: &locator)
+            locators[key] = locator
         }
-        madeLocation = .some(location)
+        madeLocation[index] = .some(location)
         return location
     }
 
-    /// The input's value at the event's place, or `nil` where there is none.
-    var found: JSONValue? {
-        context.lock.lock()
-        defer { context.lock.unlock() }
-        if let madeFound { return madeFound }
+    /// The input's value at event `index`'s place, or `nil` where there is none.
+    func found(of index: Int) -> JSONValue? {
+        lock.lock()
+        defer { lock.unlock() }
+        if madeFound.isEmpty { madeFound = Array(repeating: nil, count: paths.count) }
+        if let made = madeFound[index] { return made }
         var found: JSONValue?
-        if let record, let entry = record.entry {
-            found = try? context.reader(of: record.map).jsonValue(entry, path: .root)
+        if index < records.count, let entry = records[index].entry {
+            let map = records[index].map
+            let reader: DecoderImpl
+            if let known = readers[ObjectIdentifier(map)] {
+                reader = known
+            } else {
+                reader = DecoderImpl(map: map, options: DecodingOptions(), entry: 0, pathNode: .root)
+                readers[ObjectIdentifier(map)] = reader
+            }
+            found = try? reader.jsonValue(entry, path: .root)
         }
-        madeFound = .some(found)
-        releaseRecordIfDone()
+        madeFound[index] = .some(found)
+        settleIfDone(index)
         return found
     }
 
-    /// The name of the Swift type decoded at the event's place.
-    var type: String {
-        context.lock.lock()
-        defer { context.lock.unlock() }
-        if let madeType { return madeType }
-        let type = context.name(of: record?.type)
-        madeType = type
-        releaseRecordIfDone()
-        return type
+    /// The name of the Swift type decoded at event `index`'s place.
+    func type(of index: Int) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if madeType.isEmpty { madeType = Array(repeating: nil, count: paths.count) }
+        if let made = madeType[index] { return made }
+        var name = ""
+        if index < records.count, let type = records[index].type { name = names.name(of: type) }
+        madeType[index] = name
+        settleIfDone(index)
+        return name
     }
 
-    /// The event's sentence: its path, its line and column, what the rule did.
-    var description: String {
-        context.lock.lock()
-        defer { context.lock.unlock() }
-        if let madeDescription { return madeDescription }
-        var what = ""
-        if let record {
-            switch record.describe {
-            case .made(let describe): what = describe()
-            case .keyMatch(let spellings):
-                what = DecoderImpl.keyMatchSentence(record.path, spellings: spellings, in: record.map)
-            case .coercedScalar(let bits):
-                let value = CoercedScalar.value(of: bits, as: record.type) ?? bits
-                what = DecoderImpl.coercionSentence(value, at: record.entry, as: record.type, in: record.map)
-            }
-        }
-        let description = LenientDecodingEvent.sentence(what, at: path, makeLocation())
-        madeDescription = description
-        releaseRecordIfDone()
+    /// Event `index`'s sentence: its path, its line and column, what the rule did.
+    func description(of index: Int) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if madeDescription.isEmpty { madeDescription = Array(repeating: nil, count: paths.count) }
+        if let made = madeDescription[index] { return made }
+        let what = index < records.count ? records[index].whatItDid(names: &names) : ""
+        let description = LenientDecodingEvent.sentence(what, at: paths[index], makeLocation(of: index))
+        madeDescription[index] = description
+        settleIfDone(index)
         return description
     }
 
-    /// Which fields are not made yet.
-    var unmade: (found: Bool, type: Bool, description: Bool, location: Bool) {
-        context.lock.lock()
-        defer { context.lock.unlock() }
-        return (madeFound == nil, madeType == nil, madeDescription == nil, madeLocation == nil)
+    /// Which of event `index`'s fields are not made yet.
+    func unmade(_ index: Int) -> (found: Bool, type: Bool, description: Bool, location: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (
+            madeFound.isEmpty || madeFound[index] == nil, madeType.isEmpty || madeType[index] == nil,
+            madeDescription.isEmpty || madeDescription[index] == nil,
+            madeLocation.isEmpty || madeLocation[index] == nil
+        )
     }
 
-    /// Whether the record, and the document it points into, are still held.
-    var holdsRecord: Bool {
-        context.lock.lock()
-        defer { context.lock.unlock() }
-        return record != nil
+    /// Whether event `index`'s record, and the document it points into, are still needed: until
+    /// its found value, type and sentence are made.
+    func holdsRecord(_ index: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !records.isEmpty && (settled.isEmpty || !settled[index])
     }
 
-    /// Lets the record, and with it its document, go once nothing is left to make from it.
-    /// Called with `context.lock` held.
-    private func releaseRecordIfDone() {
-        if madeFound != nil, madeType != nil, madeDescription != nil { record = nil }
+    /// Notes event `index` settled once its found value, type and sentence are made, and lets
+    /// the records, and with them their documents, go once every event is. Called with `lock` held.
+    private func settleIfDone(_ index: Int) {
+        guard !madeFound.isEmpty, !madeType.isEmpty, !madeDescription.isEmpty,
+            madeFound[index] != nil, madeType[index] != nil, madeDescription[index] != nil
+        else { return }
+        if settled.isEmpty { settled = Array(repeating: false, count: paths.count) }
+        guard !settled[index] else { return }
+        settled[index] = true
+        settledCount += 1
+        if settledCount == paths.count {
+            records = []
+            readers = [:]
+            locators = [:]
+        }
     }
 }

@@ -13,25 +13,27 @@ final class ReportCollector {
     /// Unchecked exclusivity, measured: every attempt reads `events.count` as its mark, and the
     /// dynamic check of each read cost 1.6 M instructions (3 %) of a clean citm_catalog decode with
     /// a report, which records no event. Safe: one decode, on one thread, appends, reads and
-    /// removes, and no access to `events` is ever held across another (each is one call).
+    /// removes, and no access to `events` is ever held across another (each is one call). The
+    /// other stored properties a record touches are unchecked for the same reason: their checks
+    /// cost about 300 instructions per event of a messy twitter (Benchmarks `lenient-report`).
     @exclusivity(unchecked) private(set) var events: [Record] = []
     /// The hashes of the records' path patterns, made as each rule fires, when statistics count
     /// the events (``Record/pathHash``); `nil` otherwise.
-    private(set) var patternHashes: PatternHashes?
+    @exclusivity(unchecked) private(set) var patternHashes: PatternHashes?
     /// The pattern hash (kind, rule and path: ``PatternHashes``) of each of ``events``, in step
     /// with them, made as each rule fires, when statistics count the events; empty otherwise.
     /// Kept apart from the records, so that counting a decode's events reads eight bytes per
     /// event, not the records, which a large decode has pushed out of the processor's caches
     /// by its end.
-    private(set) var eventHashes: [UInt64] = []
+    @exclusivity(unchecked) private(set) var eventHashes: [UInt64] = []
     /// The documents the records point into, each once in a row: what their batch counts lines
     /// in (``EventBatch``), known without a pass over the records.
-    private var documents: [ValueMap] = []
+    @exclusivity(unchecked) private var documents: [ValueMap] = []
     /// The most records held at once: what the records of an abandoned attempt added to those
     /// kept (``RecordBufferPool/newRecords()``).
     var mostRecords: Int { Swift.max(mostEvents, events.count) }
     /// The most records held before a removal.
-    private var mostEvents = 0
+    @exclusivity(unchecked) private var mostEvents = 0
     /// What is done with the records when the document they point into ends, before its bytes
     /// would be copied to outlive the decode (`LenientJSONDecoder.withDocument`): a decode whose
     /// events only statistics read counts them then and lets them go. Runs once
@@ -296,6 +298,30 @@ final class ReportCollector {
     }
 }
 
+extension ReportCollector.Record {
+    /// What the rule did, as the sentence its ``describe`` tells (`Coerced string "12" to Int
+    /// 12.`): the part of an event's description after its place. Types are named by `names`,
+    /// which a batch's events share.
+    func whatItDid(names: inout TypeNames) -> String {
+        switch describe {
+        case .made(let describe): return describe()
+        case .keyMatch(let spellings):
+            // The key as ``path`` would end, without making its node.
+            guard case .matchedKey(let stringValue, let intValue) = last else {
+                return DecoderImpl.keyMatchSentence(path, spellings: spellings, in: map)
+            }
+            let matched = MatchedKey(stringValue: stringValue, intValue: intValue, keyEntry: keyEntry, in: map)
+            return DecoderImpl.keyMatchSentence(matched, spellings: spellings, in: map)
+        case .coercedScalar(let bits):
+            if let type, let shown = CoercedScalar.text(of: bits, as: type) {
+                return DecoderImpl.coercionSentence(shown: shown, at: entry, typeName: names.name(of: type), in: map)
+            }
+            let value = CoercedScalar.value(of: bits, as: type) ?? bits
+            return DecoderImpl.coercionSentence(value, at: entry, as: type, in: map)
+        }
+    }
+}
+
 extension DecoderImpl {
     /// Adds an event when a report is being collected; the path node, and what `description`
     /// needs, are kept; the description and everything else about the event are made when someone
@@ -368,39 +394,52 @@ extension LenientDecodingEvent {
     /// letter is lowercased unless it starts a word in capitals (`UUID`), and it ends in a period
     /// (or the `?` or `!` it has).
     static func sentence(_ what: String, at path: String, _ location: SourceLocation?) -> String {
-        // Room for the whole sentence at once: grown append by append, the string was copied at
+        // Room for the whole sentence at once: grown append by append, the text was copied at
         // each doubling (a summary's first events, Benchmarks `lenient-report-summary`).
-        var result = ""
+        var result: [UInt8] = []
         result.reserveCapacity(path.utf8.count + what.utf8.count + 48)
-        result += path
+        result.append(contentsOf: path.utf8)
+        appendSentence(what, after: location, to: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Appends what ``sentence(_:at:_:)`` writes after the path to `result`, as UTF-8 bytes:
+    /// what a summary written from a decode's records writes after each first event's path
+    /// (``SummaryWriter``).
+    static func appendSentence(_ what: String, after location: SourceLocation?, to result: inout [UInt8]) {
         if let location {
-            result += " (line "
-            result += String(location.line)
-            result += ", column "
-            result += String(location.column)
-            result += "): "
+            result.append(contentsOf: " (line ".utf8)
+            JSONPath.appendDecimal(location.line, to: &result)
+            result.append(contentsOf: ", column ".utf8)
+            JSONPath.appendDecimal(location.column, to: &result)
+            result.append(contentsOf: "): ".utf8)
         } else {
-            result += ": "
+            result.append(contentsOf: ": ".utf8)
         }
-        let utf8 = what.utf8
-        if let first = utf8.first, first < 0x80, utf8.count > 1 {
+        // Copied from the text's own storage: appended through a `UTF8View`, a byte at a time,
+        // the sentences cost a fifth of a messy twitter's summary.
+        var what = what
+        let lowered = what.withUTF8 { utf8 -> Bool in
             // The rules' sentences start with an ASCII letter: told by its byte, not its Character
             // properties, which cost more than the rest of the event.
-            let second = utf8[utf8.index(after: utf8.startIndex)]
-            if (0x41...0x5A).contains(first), (0x61...0x7A).contains(second) {
-                result.unicodeScalars.append(Unicode.Scalar(first | 0x20))
-                result += Substring(utf8.dropFirst())
+            guard utf8.count > 1, utf8[0] < 0x80 else { return false }
+            if (0x41...0x5A).contains(utf8[0]), (0x61...0x7A).contains(utf8[1]) {
+                result.append(utf8[0] | 0x20)
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: utf8.dropFirst()))
             } else {
-                result += what
+                result.append(contentsOf: utf8)
             }
-        } else if let first = what.first, first.isUppercase, what.dropFirst().first?.isLowercase == true {
-            result += first.lowercased() + what.dropFirst()
-        } else {
-            result += what
+            return true
         }
-        if let last = utf8.last, last != UInt8(ascii: "."), last != UInt8(ascii: "?"), last != UInt8(ascii: "!") {
-            result += "."
+        if !lowered {
+            if let first = what.first, first.isUppercase, what.dropFirst().first?.isLowercase == true {
+                result.append(contentsOf: (first.lowercased() + what.dropFirst()).utf8)
+            } else {
+                result.append(contentsOf: what.utf8)
+            }
         }
-        return result
+        if let last = what.utf8.last, last != UInt8(ascii: "."), last != UInt8(ascii: "?"), last != UInt8(ascii: "!") {
+            result.append(UInt8(ascii: "."))
+        }
     }
 }
