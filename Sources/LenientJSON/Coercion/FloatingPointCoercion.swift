@@ -8,13 +8,8 @@ extension DecoderImpl {
     ) throws -> F? {
         switch map.kind(entry) {
         case .string:
-            // A JSON number's text read from the document's bytes, without making its `String`:
-            // ``NumericText`` changes nothing in such text. Anything else, or a value out of
-            // range, takes the path below.
-            if coercions.contains(.numericStrings),
-                map.flags(entry) & (ValueMap.complexString | ValueMap.nonASCIIString) == 0,
-                let shape = NumberParsing.shape(of: map.text(entry)),
-                let value = NumberParsing.floatingPoint(map.text(entry), shape: shape, as: type)
+            if coercions.contains(.numericStrings), let (text, shape) = numberInString(entry),
+                let value = NumberParsing.floatingPoint(text, shape: shape, as: type)
             {
                 rule = .numberFromString
                 return value

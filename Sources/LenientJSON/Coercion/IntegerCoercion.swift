@@ -16,7 +16,9 @@ extension DecoderImpl {
             rule = .numberTruncated
             return value
         case .string:
-            if coercions.contains(.numericStrings), let value = plainIntegerString(entry, as: type) {
+            if coercions.contains(.numericStrings), let (text, shape) = numberInString(entry), shape.isPlainInteger,
+                let value = NumberParsing.plainInteger(text, as: type)
+            {
                 rule = .numberFromString
                 return value
             }
@@ -59,17 +61,5 @@ extension DecoderImpl {
             throw outOfRange(entry, type, parent, key)
         }
         return value
-    }
-
-    /// String `entry` when its text is a plain JSON integer that fits `I` (`"42"`, `"-7"`),
-    /// read from the document's bytes: the value ``NumericText`` and
-    /// ``integer(from:as:entry:parent:key:)`` give for it, without making its `String`. Any
-    /// other text (a sign, leading zeros, whitespace, a fraction, out of range) takes that path.
-    @inline(__always)
-    func plainIntegerString<I: FixedWidthInteger>(_ entry: Int, as type: I.Type) -> I? {
-        guard map.flags(entry) & (ValueMap.complexString | ValueMap.nonASCIIString) == 0 else { return nil }
-        let text = map.text(entry)
-        guard let shape = NumberParsing.shape(of: text), shape.isPlainInteger else { return nil }
-        return NumberParsing.plainInteger(text, as: type)
     }
 }

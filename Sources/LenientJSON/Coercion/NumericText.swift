@@ -119,3 +119,19 @@ struct NumericText {
         Whitespace.isBlank(string)
     }
 }
+
+extension DecoderImpl {
+    /// The text and shape of string `entry` when the text is a JSON number exactly as JSON writes
+    /// it (`"42"`, `"-7.5e3"`), read from the document's bytes: the numeric-string rule's fast path
+    /// for every number type, which makes no `String`. ``NumericText`` would change nothing in
+    /// such text, so a value read from it is the one the rule's full path gives; any other text (a
+    /// sign, leading zeros, whitespace, an escape) is `nil` and takes that path
+    /// (`NumericStringPropertyTests`).
+    @inline(__always)
+    func numberInString(_ entry: Int) -> (UnsafeBufferPointer<UInt8>, NumberParsing.Shape)? {
+        guard map.flags(entry) & (ValueMap.complexString | ValueMap.nonASCIIString) == 0 else { return nil }
+        let text = map.text(entry)
+        guard let shape = NumberParsing.shape(of: text) else { return nil }
+        return (text, shape)
+    }
+}
