@@ -28,9 +28,9 @@ final class DecoderImpl: Decoder {
     /// The registrations of the type being decoded (its key aliases and per-property
     /// defaults apply to the objects it reads); set only while the decode has registrations.
     var currentRegistration: TypeRegistration?
-    /// Keyed containers kept for reuse (`KeyedContainerReuse.swift`); `nil` for a decoder
-    /// whose end no caller marks with ``endDecode()`` (a `superDecoder()`'s), and after the
-    /// end (a decoder a model kept), which then make every container afresh.
+    /// The keyed-container makers of this decode (`FastPaths/KeyedContainerMakers.swift`);
+    /// `nil` for a decoder whose end no caller marks with ``endDecode()`` (a `superDecoder()`'s),
+    /// and after the end (a decoder a model kept), which then make every container afresh.
     private var containerSlots: KeyedContainerSlots?
     /// The decoder of this one's strict readings, made at the first (`strictDecoder`).
     private var strictNested: DecoderImpl?
@@ -57,8 +57,8 @@ final class DecoderImpl: Decoder {
     var collection: ErrorCollection? { mode.collection }
 
     /// A decoder at `entry` of a decode the caller starts; with `reusesContainers`, the caller
-    /// calls ``endDecode()`` once the decode is over (else the decoder and its reused
-    /// containers keep each other alive). With `tracksUnusedKeys`, a decode whose options and
+    /// calls ``endDecode()`` once the decode is over (else the decoder and its container
+    /// makers keep each other alive). With `tracksUnusedKeys`, a decode whose options and
     /// report ask for them tracks unused keys; the caller then calls ``reportUnusedKeys()``.
     /// With `partial`, the map is the closed text of a document that has arrived in part.
     convenience init(
@@ -157,7 +157,8 @@ final class DecoderImpl: Decoder {
         try keyedContainer(type, object: objectEntry(entry, path: pathNode), pathNode: pathNode)
     }
 
-    /// The keyed container of `object`, reused where it can be (see `KeyedContainerReuse.swift`).
+    /// The keyed container of `object`, by its key type's maker where this decoder has makers
+    /// (see `FastPaths/KeyedContainerMakers.swift`).
     @inline(__always)
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, pathNode: CodingPathNode) throws
         -> KeyedDecodingContainer<Key>

@@ -7,8 +7,9 @@ import Foundation
 /// keys, and any object under a key conversion strategy get a key table first, as
 /// `JSONDecoder` builds one. Either way, the first of duplicate keys wins.
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// The decoder, the object and its path: a reference, so that a container can be reused
-    /// for the next object of its key type (see `KeyedContainerReuse.swift`) and copying it
+    /// The decoder, the object and its path: a reference, so that the state can be reused for
+    /// the next object of its key type once this container is gone (see
+    /// `FastPaths/KeyedContainerMakers.swift`) and copying it
     /// (the standard library's box copies it for every call) costs one retain.
     let state: KeyedContainerState
 
