@@ -70,9 +70,6 @@ extension DecoderImpl {
                 knownType($0, as: T.self)
             }
             numberRule = readBy
-        } else if let integerType = T.self as? any FixedWidthInteger.Type {
-            value = try coerceInteger(entry, as: integerType, parent: parent, key: key, rule: &readBy) as? T
-            numberRule = readBy
         } else if T.self == Double.self {
             value = try coerceFloatingPoint(entry, as: Double.self, parent: parent, key: key, rule: &readBy).map {
                 knownType($0, as: T.self)
@@ -94,6 +91,11 @@ extension DecoderImpl {
             value = try coerceURL(entry, parent: parent, key: key).map { knownType($0, as: T.self) }
         } else if T.self == UUID.self {
             value = try coerceUUID(entry, parent: parent, key: key).map { knownType($0, as: T.self) }
+        } else if let integerType = T.self as? any FixedWidthInteger.Type {
+            // After every type matched by identity: this cast asks the runtime for a conformance, and a
+            // coerced Double paid for it (7.5 % of the messy canada's instructions).
+            value = try coerceInteger(entry, as: integerType, parent: parent, key: key, rule: &readBy) as? T
+            numberRule = readBy
         } else if let enumType = T.self as? any (CaseIterable & RawRepresentable).Type {
             value = try coerceEnum(entry, as: enumType, parent: parent, key: key) as? T
         } else {
