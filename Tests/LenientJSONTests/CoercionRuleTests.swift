@@ -392,6 +392,12 @@ private enum CRTRows {
             lenientRule(#"" Yes ""#, Bool?.self, true),
             never(#""yess""#, Bool.self),
             never(#""nope""#, Bool.self),
+            // A word's prefix or a longer run of its letters is no word (words compare packed
+            // with their length).
+            never(#""tru""#, Bool.self),
+            never(#""of""#, Bool.self),
+            never(#""onn""#, Bool.self),
+            never(#""falsE1""#, Bool.self),
             // "" is never false: not a word; an error in L, the §5 default only in P.
             row(#""""#, Bool.self, lenient: .fails, permissive: nil, permissivePreset: .value(false)),
             row(#""""#, Bool?.self, lenient: .value(nil), permissive: .value(nil)),

@@ -21,7 +21,8 @@ struct NormalizedKeyIndexTests {
 
     static let cases: [Case] = {
         var cases: [Case] = []
-        for keyCount in [3, 9, 40, 120] {
+        // 64 and 65: either side of the most keys whose summary is checked without sorting.
+        for keyCount in [3, 9, 40, 64, 65, 120] {
             for duplicate in [nil, (keyCount - 1, 0), (keyCount / 2 + 1, keyCount / 2)] {
                 for order in KeyLookupOrderTests.Order.allCases {
                     cases.append(Case(keyCount: keyCount, duplicate: duplicate, order: order))

@@ -44,42 +44,58 @@ extension DecoderImpl {
         // The numeric rules say which of them read the value; the others are told apart below.
         var numberRule: LenientRule?
         var readBy = LenientRule.numberFromString
+        // Where `T` is matched by identity, the value is taken as `T` by ``knownType(_:as:)``:
+        // `as? T` would be a dynamic cast, a runtime call for every coerced scalar.
         if T.self == Bool.self {
-            value = try coerceBool(entry, parent: parent, key: key) as? T
+            value = try coerceBool(entry, parent: parent, key: key).map { knownType($0, as: T.self) }
         } else if T.self == Int.self {
             // The common integers by name, so that their rules run specialized: through the
             // existential below, every `I?` asks the runtime for `Optional<I>`'s metadata.
-            value = try coerceInteger(entry, as: Int.self, parent: parent, key: key, rule: &readBy) as? T
+            value = try coerceInteger(entry, as: Int.self, parent: parent, key: key, rule: &readBy).map {
+                knownType($0, as: T.self)
+            }
             numberRule = readBy
         } else if T.self == Int64.self {
-            value = try coerceInteger(entry, as: Int64.self, parent: parent, key: key, rule: &readBy) as? T
+            value = try coerceInteger(entry, as: Int64.self, parent: parent, key: key, rule: &readBy).map {
+                knownType($0, as: T.self)
+            }
             numberRule = readBy
         } else if T.self == UInt64.self {
-            value = try coerceInteger(entry, as: UInt64.self, parent: parent, key: key, rule: &readBy) as? T
+            value = try coerceInteger(entry, as: UInt64.self, parent: parent, key: key, rule: &readBy).map {
+                knownType($0, as: T.self)
+            }
             numberRule = readBy
         } else if T.self == Int32.self {
-            value = try coerceInteger(entry, as: Int32.self, parent: parent, key: key, rule: &readBy) as? T
-            numberRule = readBy
-        } else if let integerType = T.self as? any FixedWidthInteger.Type {
-            value = try coerceInteger(entry, as: integerType, parent: parent, key: key, rule: &readBy) as? T
+            value = try coerceInteger(entry, as: Int32.self, parent: parent, key: key, rule: &readBy).map {
+                knownType($0, as: T.self)
+            }
             numberRule = readBy
         } else if T.self == Double.self {
-            value = try coerceFloatingPoint(entry, as: Double.self, parent: parent, key: key, rule: &readBy) as? T
+            value = try coerceFloatingPoint(entry, as: Double.self, parent: parent, key: key, rule: &readBy).map {
+                knownType($0, as: T.self)
+            }
             numberRule = readBy
         } else if T.self == Float.self {
-            value = try coerceFloatingPoint(entry, as: Float.self, parent: parent, key: key, rule: &readBy) as? T
+            value = try coerceFloatingPoint(entry, as: Float.self, parent: parent, key: key, rule: &readBy).map {
+                knownType($0, as: T.self)
+            }
             numberRule = readBy
         } else if T.self == Decimal.self {
-            value = try coerceDecimal(entry, parent: parent, key: key, rule: &readBy) as? T
+            value = try coerceDecimal(entry, parent: parent, key: key, rule: &readBy).map { knownType($0, as: T.self) }
             numberRule = readBy
         } else if T.self == String.self {
-            value = coerceString(entry) as? T
+            value = coerceString(entry).map { knownType($0, as: T.self) }
         } else if T.self == Data.self {
-            value = try coerceData(entry, parent: parent, key: key) as? T
+            value = try coerceData(entry, parent: parent, key: key).map { knownType($0, as: T.self) }
         } else if T.self == URL.self {
-            value = try coerceURL(entry, parent: parent, key: key) as? T
+            value = try coerceURL(entry, parent: parent, key: key).map { knownType($0, as: T.self) }
         } else if T.self == UUID.self {
-            value = try coerceUUID(entry, parent: parent, key: key) as? T
+            value = try coerceUUID(entry, parent: parent, key: key).map { knownType($0, as: T.self) }
+        } else if let integerType = T.self as? any FixedWidthInteger.Type {
+            // After every type matched by identity: this cast asks the runtime for a conformance, and a
+            // coerced Double paid for it (7.5 % of the messy canada's instructions).
+            value = try coerceInteger(entry, as: integerType, parent: parent, key: key, rule: &readBy) as? T
+            numberRule = readBy
         } else if let enumType = T.self as? any (CaseIterable & RawRepresentable).Type {
             value = try coerceEnum(entry, as: enumType, parent: parent, key: key) as? T
         } else {

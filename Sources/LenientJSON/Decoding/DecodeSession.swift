@@ -14,7 +14,7 @@ final class DecodeSession {
     let dispatchCache: UnsafeMutablePointer<TypeDispatchCache>
     /// The strict readings that failed, so that an enclosing value read strictly stops there
     /// at once (`DecoderImpl+Alternatives.swift`).
-    var strictFailures: [DecoderImpl.StrictAttempt: DecodingError] = [:]
+    var strictFailures = StrictAttemptTable<DecodingError>()
     /// How many times a rule changed an outcome so far (every report event but `matchedKey`),
     /// counted with or without a report: a value whose decode moved it was helped by leniency.
     var leniencyCount = 0

@@ -11,7 +11,7 @@ import Foundation
 /// that fails is remembered, so an enclosing value decoded again strictly stops there at once.
 extension DecoderImpl {
     /// A strict decode of one type at one entry.
-    struct StrictAttempt: Hashable {
+    struct StrictAttempt: Equatable {
         let entry: Int
         let type: ObjectIdentifier
     }
@@ -82,10 +82,11 @@ extension DecoderImpl {
         let value = try decodeUnderPolicy(
             entry, as: type, parent: parent, key: key(), node: node, isDictionary: isDictionary)
         if session.structuralCount == structuralBefore && session.unrepeatedCount == unrepeatedBefore {
-            readingsWithoutStructure.values[StrictAttempt(entry: entry, type: ObjectIdentifier(type))] =
+            readingsWithoutStructure.values.insert(
                 UnstructuredReadings.Kept(
                     value: value, helped: session.leniencyCount != leniencyBefore,
-                    foundKeys: session.keysFound != keysBefore)
+                    foundKeys: session.keysFound != keysBefore),
+                for: StrictAttempt(entry: entry, type: ObjectIdentifier(type)))
         }
         return value
     }
@@ -178,7 +179,8 @@ extension DecoderImpl {
             return try unstructuredDecoder.unwrap(entry, as: type, parent: parent, key: key)
         } catch {
             if let error = error as? DecodingError {
-                readingsWithoutStructure.failures[StrictAttempt(entry: entry, type: ObjectIdentifier(type))] = error
+                readingsWithoutStructure.failures.insert(
+                    error, for: StrictAttempt(entry: entry, type: ObjectIdentifier(type)))
             }
             rollBack(to: start)
             throw error
@@ -229,7 +231,7 @@ extension DecoderImpl {
                 try with(entry: entry, path: parent.appending(key)) { try type.init(from: self) }
             }
         } catch let error as DecodingError {
-            session.strictFailures[attempt] = error
+            session.strictFailures.insert(error, for: attempt)
             throw error
         }
     }

@@ -22,8 +22,8 @@ final class UnstructuredReadings {
     static let keptEntries = 32
 
     /// The attempts without structural rules that failed, by entry and type.
-    var failures: [DecoderImpl.StrictAttempt: DecodingError] = [:]
+    var failures = StrictAttemptTable<DecodingError>()
     /// The values read under the policy that the reading without structural rules reads alike,
     /// by entry and type.
-    var values: [DecoderImpl.StrictAttempt: Kept] = [:]
+    var values = StrictAttemptTable<Kept>()
 }

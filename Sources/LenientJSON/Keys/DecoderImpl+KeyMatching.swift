@@ -175,13 +175,58 @@ extension DecoderImpl {
 
     /// The summary of `object` for normalized matching: the filter of its keys' hashes, and a
     /// cursor when no two of them are equal.
+    ///
+    /// An object of at most ``summaryScanLimit`` keys keeps its hashes in a temporary buffer and
+    /// compares a hash with those before it only where its filter bit is set already: no array
+    /// is made and none sorted (making and sorting one per summary cost the messy twitter 1.6 %
+    /// of its instructions). A larger object sorts its hashes, so that the check costs the same
+    /// per key however many keys the object has (`LinearWorkTests.swift`).
     private func summary(of object: Int, _ hashes: NormalizedKeyHashes, path: CodingPathNode) throws
         -> NormalizedKeyHashes.ObjectSummary
     {
         var summary = NormalizedKeyHashes.ObjectSummary(
             object: object, cursor: object &+ 1, searches: 0, filter: (0, 0))
+        let keyCount = map.childCount(object) / 2
+        guard keyCount <= Self.summaryScanLimit else {
+            return try sortedSummary(of: object, hashes, path: path, keyCount: keyCount, summary)
+        }
+        let complete = try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.summaryScanLimit) { seen in
+            var count = 0
+            for (key, _) in map.members(of: object) {
+                // More keys than the count said: the sorted summary, which keeps them all.
+                guard count < Self.summaryScanLimit else { return false }
+                let hash = try hashes.hash(of: key) { try normalizedHash(ofKey: key, path: path) }
+                if summary.cursor >= 0 && summary.mayContain(hash)
+                    && UnsafeMutableBufferPointer(rebasing: seen[..<count]).contains(hash)
+                {
+                    summary.cursor = -1
+                }
+                summary.insert(hash)
+                seen[count] = hash
+                count &+= 1
+            }
+            return true
+        }
+        guard complete else {
+            return try sortedSummary(
+                of: object, hashes, path: path, keyCount: keyCount,
+                NormalizedKeyHashes.ObjectSummary(object: object, cursor: object &+ 1, searches: 0, filter: (0, 0)))
+        }
+        return summary
+    }
+
+    /// The most keys of an object whose summary compares hashes without sorting them.
+    private static var summaryScanLimit: Int { 64 }
+
+    /// ``summary(of:_:path:)`` of an object of many keys (`keyCount`), `summary` the empty one:
+    /// its hashes sorted, so that equal ones are neighbours.
+    private func sortedSummary(
+        of object: Int, _ hashes: NormalizedKeyHashes, path: CodingPathNode, keyCount: Int,
+        _ summary: NormalizedKeyHashes.ObjectSummary
+    ) throws -> NormalizedKeyHashes.ObjectSummary {
+        var summary = summary
         var all: [UInt32] = []
-        all.reserveCapacity(map.childCount(object) / 2)
+        all.reserveCapacity(keyCount)
         for (key, _) in map.members(of: object) {
             let hash = try hashes.hash(of: key) { try normalizedHash(ofKey: key, path: path) }
             summary.insert(hash)
