@@ -37,6 +37,20 @@ struct DecodeObserver {
     @inline(__always)
     var unusedKeysMark: UnusedKeyTracker.Mark? { unusedKeys?.pointee.mark }
 
+    /// The events recorded from the `mark`th on, kept to be recorded again by ``record(kept:)``:
+    /// what a value's reading recorded; `nil` when there are none (always without a report).
+    @inline(__always)
+    func keepEvents(since mark: Int) -> Int? {
+        report?.keep(since: mark)
+    }
+
+    /// Records again, after the events recorded so far, the events ``keepEvents(since:)`` kept
+    /// as `kept`: a value's reading's, where the value is taken instead of read again.
+    @inline(__always)
+    func record(kept: Int?) {
+        if let kept, let report { report.append(kept: kept) }
+    }
+
     /// Removes the events recorded from the `mark`th on (an abandoned attempt's).
     @inline(__always)
     func removeEvents(from mark: Int) {

@@ -59,6 +59,7 @@ extension DecoderImpl {
             if let kept = readings.values[attempt], let value = kept.value as? T {
                 if kept.helped { session.leniencyCount &+= 1 }
                 if kept.foundKeys { session.keysFound &+= 1 }
+                observer.record(kept: kept.events)
                 return value
             }
         }
@@ -69,7 +70,8 @@ extension DecoderImpl {
     /// ``decodeUnderPolicy(_:as:parent:key:node:isDictionary:)``, keeping the value where no
     /// structural rule and no recovery acted in its decode: the reading without structural
     /// rules reads it alike, so a value around it read so takes it from
-    /// ``UnstructuredReadings/values`` instead of reading it again.
+    /// ``UnstructuredReadings/values`` instead of reading it again, with the report events its
+    /// reading recorded, which that reading records again.
     @inline(never)
     private func decodeKeeping<T: Decodable>(
         _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
@@ -79,13 +81,14 @@ extension DecoderImpl {
         let structuralBefore = session.structuralCount
         let unrepeatedBefore = session.unrepeatedCount
         let keysBefore = session.keysFound
+        let eventsBefore = observer.eventCount
         let value = try decodeUnderPolicy(
             entry, as: type, parent: parent, key: key(), node: node, isDictionary: isDictionary)
         if session.structuralCount == structuralBefore && session.unrepeatedCount == unrepeatedBefore {
             readingsWithoutStructure.values.insert(
                 UnstructuredReadings.Kept(
                     value: value, helped: session.leniencyCount != leniencyBefore,
-                    foundKeys: session.keysFound != keysBefore),
+                    foundKeys: session.keysFound != keysBefore, events: observer.keepEvents(since: eventsBefore)),
                 for: StrictAttempt(entry: entry, type: ObjectIdentifier(type)))
         }
         return value

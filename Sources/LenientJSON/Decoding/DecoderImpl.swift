@@ -46,7 +46,9 @@ final class DecoderImpl: Decoder {
     private(set) var unstructuredReadings: UnstructuredReadings?
     /// Whether this decoder keeps the values it reads for its readings without structural
     /// rules: it reads under a policy with structural rules, and records nothing those readings
-    /// would have to record again (no report, no unused keys, no error collection, no identity map).
+    /// would have to record again (no unused keys, no error collection, no identity map). A
+    /// report's events are kept with the value (``UnstructuredReadings/Kept/events``) and
+    /// recorded again where it is taken.
     let keepsValuesForUnstructured: Bool
 
     /// The decode's settings (the mode's).
@@ -90,8 +92,8 @@ final class DecoderImpl: Decoder {
         decodesPlainTypesDirectly = mode.decodesPlainTypesDirectly
         self.unstructuredReadings = unstructuredReadings
         keepsValuesForUnstructured =
-            !mode.readsStrictly && !mode.readsWithoutStructuralRules && mode.observer.report == nil
-            && mode.collection == nil && mode.observer.unusedKeys == nil && mode.options.identityMap == nil
+            !mode.readsStrictly && !mode.readsWithoutStructuralRules && mode.collection == nil
+            && mode.observer.unusedKeys == nil && mode.options.identityMap == nil
             && !mode.options.policy.coercions.isDisjoint(with: LenientPolicy.Coercions.structural)
     }
 

@@ -52,8 +52,9 @@ final class SharedTypeDispatch: @unchecked Sendable {
 
 /// The dispatch of each type met in one decode: a table of 64 slots indexed by bits of the
 /// type's metadata address, so that a type is found with one comparison however many types
-/// the decode has met (a linear search of recent types cost up to 16 comparisons). Two types
-/// that share a slot take turns in it; the one not in it is found in `known`.
+/// the decode has met (a linear search of recent types cost up to 16 comparisons). A type
+/// whose slot another holds takes the slot next to it where that is free; else the two take
+/// turns in its slot, and the one not in it is found in `known`.
 struct TypeDispatchCache {
     private struct Slot {
         /// The type's `ObjectIdentifier` bits; 0 (no type's) while the slot is empty.
@@ -74,6 +75,11 @@ struct TypeDispatchCache {
     }
 
     private mutating func slowDispatch(for type: Any.Type, bits: UInt, index: Int) -> TypeDispatch {
+        // The slot next to its own: where a type whose slot another type holds is kept, so that
+        // two types of one decode that share a slot (which the metadata addresses of a build and
+        // run decide) do not take turns in it, each turn a lookup in `known`.
+        let other = index ^ 1
+        if slots[other].type == bits { return slots[other].dispatch }
         let id = ObjectIdentifier(type)
         let dispatch: TypeDispatch
         if let found = known[id] {
@@ -82,7 +88,7 @@ struct TypeDispatchCache {
             dispatch = SharedTypeDispatch.shared.dispatch(for: type, id: id)
             known[id] = dispatch
         }
-        slots[index] = Slot(type: bits, dispatch: dispatch)
+        slots[slots[index].type != 0 && slots[other].type == 0 ? other : index] = Slot(type: bits, dispatch: dispatch)
         return dispatch
     }
 }

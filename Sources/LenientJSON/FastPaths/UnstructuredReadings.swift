@@ -8,11 +8,14 @@ import Foundation
 final class UnstructuredReadings {
     /// A value read under the policy: as `Any`, since the values of one decode have many types;
     /// whether a rule helped read it, and whether its reading found a key (what the counts of
-    /// ``DecodeSession`` would have seen of a reading of it again).
+    /// ``DecodeSession`` would have seen of a reading of it again); and the report events its
+    /// reading recorded, which a reading of it again would record alike: the index
+    /// ``ReportCollector/keep(since:)`` gave them, `nil` where there are none.
     struct Kept {
         let value: Any
         let helped: Bool
         let foundKeys: Bool
+        let events: Int?
     }
 
     /// The fewest entries (``ValueMap`` entries: the value's own, and its members' keys and

@@ -29,6 +29,10 @@ final class ReportCollector {
     /// The documents the records point into, each once in a row: what their batch counts lines
     /// in (``EventBatch``), known without a pass over the records.
     @exclusivity(unchecked) private var documents: [ValueMap] = []
+    /// The records kept for a reading again (``keep(since:)``), by the index it gave.
+    @exclusivity(unchecked) private var kept: [KeptRecords] = []
+    /// The indices in ``kept`` of those whose records are still in ``events``.
+    @exclusivity(unchecked) private var keptInPlace: [Int] = []
     /// The most records held at once: what the records of an abandoned attempt added to those
     /// kept (``RecordBufferPool/newRecords()``).
     var mostRecords: Int { Swift.max(mostEvents, events.count) }
@@ -79,6 +83,75 @@ final class ReportCollector {
                 describe: describe, map: map))
     }
 
+    /// The records from the `mark`th on, kept for ``append(kept:)``: what a value's reading
+    /// recorded, which a reading of it again would record alike. `nil` when there are none.
+    ///
+    /// The records stay where they are: what is kept is their range, moved as records before
+    /// it are removed, and the records are copied only where a removal takes them (an enclosing
+    /// value read again), so that keeping them costs no copy of the many that are never taken.
+    func keep(since mark: Int) -> Int? {
+        guard mark < events.count else { return nil }
+        kept.append(KeptRecords(range: mark..<events.count))
+        keptInPlace.append(kept.count - 1)
+        return kept.count - 1
+    }
+
+    /// Appends again, after the others, the records ``keep(since:)`` kept as `index`.
+    func append(kept index: Int) {
+        guard index < kept.count else { return }
+        if let records = kept[index].records {
+            for record in records where documents.last !== record.map { documents.append(record.map) }
+            events.append(contentsOf: records)
+            if patternHashes != nil { eventHashes.append(contentsOf: kept[index].hashes) }
+            return
+        }
+        // Element by element, not through a slice, which would share the array's storage and
+        // make the appends copy all of it.
+        let range = kept[index].range
+        events.reserveCapacity(events.count + range.count)
+        for position in range {
+            let record = events[position]
+            if documents.last !== record.map { documents.append(record.map) }
+            events.append(record)
+        }
+        if patternHashes != nil, range.upperBound <= eventHashes.count {
+            eventHashes.reserveCapacity(eventHashes.count + range.count)
+            for position in range { eventHashes.append(eventHashes[position]) }
+        }
+    }
+
+    /// Records kept for a reading again (``keep(since:)``): where they are in ``events``, or
+    /// their copies once a removal took them from there.
+    struct KeptRecords {
+        /// Where the records are in ``events``, while ``records`` is `nil`.
+        var range: Range<Int>
+        /// The records, copied before a removal took them.
+        var records: [Record]?
+        /// Their pattern hashes, copied with them (empty where none are made).
+        var hashes: [UInt64] = []
+    }
+
+    /// Before `range` is removed from ``events``: the kept records after it move down, and the
+    /// kept records it takes are copied.
+    private func moveKept(removing range: Range<Int>) {
+        var index = 0
+        while index < keptInPlace.count {
+            let keptIndex = keptInPlace[index]
+            let keptRange = kept[keptIndex].range
+            if keptRange.upperBound <= range.lowerBound {
+                index += 1
+            } else if keptRange.lowerBound >= range.upperBound {
+                kept[keptIndex].range = (keptRange.lowerBound - range.count)..<(keptRange.upperBound - range.count)
+                index += 1
+            } else {
+                kept[keptIndex].records = Array(events[keptRange])
+                if keptRange.upperBound <= eventHashes.count { kept[keptIndex].hashes = Array(eventHashes[keptRange]) }
+                keptInPlace.swapAt(index, keptInPlace.count - 1)
+                keptInPlace.removeLast()
+            }
+        }
+    }
+
     /// Removes the records from `mark` on (an abandoned attempt's).
     func removeEvents(from mark: Int) {
         if events.count > mark { removeEvents(mark..<events.count) }
@@ -87,6 +160,7 @@ final class ReportCollector {
     /// Removes the records of `range`.
     func removeEvents(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
+        if !keptInPlace.isEmpty { moveKept(removing: range) }
         mostEvents = Swift.max(mostEvents, events.count)
         events.removeSubrange(range)
         if !eventHashes.isEmpty { eventHashes.removeSubrange(range) }
@@ -97,6 +171,7 @@ final class ReportCollector {
 
     /// Removes every record.
     func removeAllEvents() {
+        if !keptInPlace.isEmpty { moveKept(removing: 0..<events.count) }
         mostEvents = Swift.max(mostEvents, events.count)
         events.removeAll(keepingCapacity: true)
         eventHashes.removeAll(keepingCapacity: true)
@@ -287,6 +362,8 @@ final class ReportCollector {
             events = []
             eventHashes = []
             documents = []
+            kept = []
+            keptInPlace = []
         }
         guard !events.isEmpty else { return nil }
         // Moved, not copied, so that the batch's records keep this array's storage.

@@ -1,0 +1,22 @@
+// The decimal digits a path's index, an event's line and column and a summary's count are
+// written with (`JSONPath.appendDecimal`): what `String(_:)` writes for the same integer, at
+// every length, at both ends of `Int` and after bytes already in the buffer.
+
+import Foundation
+import Testing
+
+@testable import LenientJSON
+
+@Suite("Decimal digits")
+struct DecimalDigitsTests {
+    static let values: [Int] =
+        [0, 1, 9, 10, 99, 100, 12_345, 999_999, 1_000_000, -1, -10, -987_654_321, .max, .min]
+        + (0..<19).map { power in (0..<power).reduce(1) { value, _ in value * 10 } }
+
+    @Test(arguments: values)
+    func appendedDigitsAreWhatStringWrites(value: Int) {
+        var bytes = Array("line ".utf8)
+        JSONPath.appendDecimal(value, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "line " + String(value))
+    }
+}
