@@ -30,9 +30,9 @@ final class ReportCollector {
     /// in (``EventBatch``), known without a pass over the records.
     @exclusivity(unchecked) private var documents: [ValueMap] = []
     /// The records kept for a reading again (``keep(since:)``), by the index it gave.
-    @exclusivity(unchecked) private var kept: [KeptRecords] = []
+    private var kept: [KeptRecords] = []
     /// The indices in ``kept`` of those whose records are still in ``events``.
-    @exclusivity(unchecked) private var keptInPlace: [Int] = []
+    private var keptInPlace: [Int] = []
     /// The most records held at once: what the records of an abandoned attempt added to those
     /// kept (``RecordBufferPool/newRecords()``).
     var mostRecords: Int { Swift.max(mostEvents, events.count) }
