@@ -6,8 +6,8 @@
 // container costs three runtime lookups (the metadata of `KeyedContainer<Key>` and of the box's
 // type, and `KeyedContainer<Key>`'s conformance), two allocations (the box and the
 // ``KeyedContainerState``) and their deallocations: about 650 instructions, more than decoding a
-// small object's members. Two of those are avoided here, with no assumption about the standard
-// library's types:
+// small object's members. The first and third lookups and the state's allocation are avoided
+// here, with no assumption about the standard library's types:
 // - A ``KeyedContainerMaker`` is generic over the container type: a class instance carries its
 //   generic arguments and their conformances, so inside `make` the container's metadata and
 //   conformance come with `self`, not from the runtime. Only the box's metadata is looked up.
