@@ -96,9 +96,16 @@ extension DecoderImpl {
         // times as much, for the most common event of a messy input (Benchmarks
         // `lenient-report-summary`).
         var text: [UInt8] = []
+        appendKeyMatchSentence(matched, spellings: spellings, in: map, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 bytes of ``keyMatchSentence(_:spellings:in:)`` to `text`: what a
+    /// summary line writes into its own buffer, without making the sentence a string.
+    static func appendKeyMatchSentence(_ matched: MatchedKey, spellings: Int, in map: ValueMap, to text: inout [UInt8]) {
         let inputName = matched.inputName
         let modelName = matched.stringValue
-        text.reserveCapacity(inputName.utf8.count + modelName.utf8.count + 80)
+        text.reserveCapacity(text.count + inputName.utf8.count + modelName.utf8.count + 80)
         text.append(contentsOf: "Matched key \"".utf8)
         appendUTF8(of: inputName, to: &text)
         text.append(contentsOf: "\" to \"".utf8)
@@ -113,7 +120,6 @@ extension DecoderImpl {
         } else {
             text.append(UInt8(ascii: "."))
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// Appends the UTF-8 bytes of `text` to `bytes` from the string's own storage, not a byte

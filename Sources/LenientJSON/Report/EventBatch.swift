@@ -278,10 +278,11 @@ final class EventBatch: @unchecked Sendable {
             }
             var names = TypeNames()
             for line in started {
-                let what = records[line.record].whatItDid(names: &names)
                 writer.setDescription(of: line.line) { bytes in
                     bytes.append(contentsOf: paths[line.path])
-                    LenientDecodingEvent.appendSentence(what, after: line.location, to: &bytes)
+                    LenientDecodingEvent.appendSentence(after: line.location, to: &bytes) {
+                        records[line.record].appendWhatItDid(names: &names, to: &$0)
+                    }
                 }
             }
         }
@@ -375,8 +376,23 @@ final class EventBatch: @unchecked Sendable {
             return (pathRange, pointerRange)
         }
 
+        /// The node ``path`` and ``pointer`` were last started at (``start(at:)``, by its address, `0`
+        /// for the root), and how long its texts are in them; `nil` once they are written otherwise.
+        var started: (address: UInt64, path: Int, pointer: Int)?
+
         /// Starts ``path`` and ``pointer`` with those of `node`.
         mutating func start(at node: CodingPathNode) {
+            let address: UInt64
+            if case .link(let link) = node { address = UInt64(UInt(bitPattern: ObjectIdentifier(link))) } else { address = 0 }
+            // Events under one node follow each other where a model reads an object's members or
+            // an array's elements: the texts start with the node's already, and are cut back to it
+            // rather than copied again (messy twitter, Benchmarks `lenient-report-read`: starting
+            // the texts cost 5.04 M instructions per decode, now 4.48 M).
+            if let started, started.address == address, path.count >= started.path, pointer.count >= started.pointer {
+                path.removeLast(path.count &- started.path)
+                pointer.removeLast(pointer.count &- started.pointer)
+                return
+            }
             let prefix = prefix(of: node)
             // One replacement each, from the arena's storage: emptied, then appended a slice, the
             // buffers cost two generic calls each per event.
@@ -384,6 +400,7 @@ final class EventBatch: @unchecked Sendable {
                 path.replaceSubrange(path.indices, with: UnsafeBufferPointer(rebasing: arena[prefix.path]))
                 pointer.replaceSubrange(pointer.indices, with: UnsafeBufferPointer(rebasing: arena[prefix.pointer]))
             }
+            started = (address, prefix.path.count, prefix.pointer.count)
         }
 
         /// Writes the path and pointer of `record`'s place to ``path`` and ``pointer``. Reads the
@@ -393,6 +410,7 @@ final class EventBatch: @unchecked Sendable {
             case .none:
                 // The node is mostly the event's own: its parent's texts are kept, not its own.
                 guard case .link(let link) = record.pointee.node else {
+                    started = nil
                     path.removeAll(keepingCapacity: true)
                     pointer.removeAll(keepingCapacity: true)
                     path.append(UInt8(ascii: "$"))

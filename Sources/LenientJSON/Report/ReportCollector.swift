@@ -399,6 +399,21 @@ extension ReportCollector.Record {
     }
 }
 
+extension ReportCollector.Record {
+    /// Appends the UTF-8 bytes of ``whatItDid(names:)`` to `text`: a key match's sentence is
+    /// written there directly (``DecoderImpl/appendKeyMatchSentence(_:spellings:in:to:)``), the
+    /// most common first event of a messy input's summary lines; the others as their strings.
+    func appendWhatItDid(names: inout TypeNames, to text: inout [UInt8]) {
+        if case .keyMatch(let spellings) = describe, case .matchedKey(let stringValue, let intValue) = last {
+            let matched = MatchedKey(stringValue: stringValue, intValue: intValue, keyEntry: keyEntry, in: map)
+            DecoderImpl.appendKeyMatchSentence(matched, spellings: spellings, in: map, to: &text)
+            return
+        }
+        var what = whatItDid(names: &names)
+        what.withUTF8 { text.append(contentsOf: $0) }
+    }
+}
+
 extension DecoderImpl {
     /// Adds an event when a report is being collected; the path node, and what `description`
     /// needs, are kept; the description and everything else about the event are made when someone
@@ -484,6 +499,20 @@ extension LenientDecodingEvent {
     /// what a summary written from a decode's records writes after each first event's path
     /// (``SummaryWriter``).
     static func appendSentence(_ what: String, after location: SourceLocation?, to result: inout [UInt8]) {
+        appendSentence(after: location, to: &result) { result in
+            // Copied from the text's own storage: appended through a `UTF8View`, a byte at a
+            // time, the sentences cost a fifth of a messy twitter's summary.
+            var what = what
+            what.withUTF8 { result.append(contentsOf: $0) }
+        }
+    }
+
+    /// ``appendSentence(_:after:to:)`` of the sentence `writeWhat` appends to `result` as UTF-8
+    /// bytes: a summary line writes a key match's sentence into its own buffer so, without
+    /// making it a string first (``ReportCollector/Record/appendWhatItDid(names:to:)``).
+    static func appendSentence(
+        after location: SourceLocation?, to result: inout [UInt8], _ writeWhat: (inout [UInt8]) -> Void
+    ) {
         if let location {
             result.append(contentsOf: " (line ".utf8)
             JSONPath.appendDecimal(location.line, to: &result)
@@ -493,29 +522,27 @@ extension LenientDecodingEvent {
         } else {
             result.append(contentsOf: ": ".utf8)
         }
-        // Copied from the text's own storage: appended through a `UTF8View`, a byte at a time,
-        // the sentences cost a fifth of a messy twitter's summary.
-        var what = what
-        let lowered = what.withUTF8 { utf8 -> Bool in
+        let start = result.count
+        writeWhat(&result)
+        guard result.count > start else { return }
+        if result[start] < 0x80 {
             // The rules' sentences start with an ASCII letter: told by its byte, not its Character
             // properties, which cost more than the rest of the event.
-            guard utf8.count > 1, utf8[0] < 0x80 else { return false }
-            if (0x41...0x5A).contains(utf8[0]), (0x61...0x7A).contains(utf8[1]) {
-                result.append(utf8[0] | 0x20)
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: utf8.dropFirst()))
-            } else {
-                result.append(contentsOf: utf8)
+            if result.count - start > 1, (0x41...0x5A).contains(result[start]),
+                (0x61...0x7A).contains(result[start + 1])
+            {
+                result[start] |= 0x20
             }
-            return true
-        }
-        if !lowered {
+        } else {
+            let what = String(decoding: result[start...], as: UTF8.self)
+            result.removeSubrange(start...)
             if let first = what.first, first.isUppercase, what.dropFirst().first?.isLowercase == true {
                 result.append(contentsOf: (first.lowercased() + what.dropFirst()).utf8)
             } else {
                 result.append(contentsOf: what.utf8)
             }
         }
-        if let last = what.utf8.last, last != UInt8(ascii: "."), last != UInt8(ascii: "?"), last != UInt8(ascii: "!") {
+        if let last = result.last, last != UInt8(ascii: "."), last != UInt8(ascii: "?"), last != UInt8(ascii: "!") {
             result.append(UInt8(ascii: "."))
         }
     }
