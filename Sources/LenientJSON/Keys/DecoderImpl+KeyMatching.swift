@@ -102,7 +102,8 @@ extension DecoderImpl {
 
     /// Appends the UTF-8 bytes of ``keyMatchSentence(_:spellings:in:)`` to `text`: what a
     /// summary line writes into its own buffer, without making the sentence a string.
-    static func appendKeyMatchSentence(_ matched: MatchedKey, spellings: Int, in map: ValueMap, to text: inout [UInt8]) {
+    static func appendKeyMatchSentence(_ matched: MatchedKey, spellings: Int, in map: ValueMap, to text: inout [UInt8])
+    {
         let inputName = matched.inputName
         let modelName = matched.stringValue
         text.reserveCapacity(text.count + inputName.utf8.count + modelName.utf8.count + 80)

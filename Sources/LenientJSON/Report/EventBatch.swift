@@ -383,7 +383,11 @@ final class EventBatch: @unchecked Sendable {
         /// Starts ``path`` and ``pointer`` with those of `node`.
         mutating func start(at node: CodingPathNode) {
             let address: UInt64
-            if case .link(let link) = node { address = UInt64(UInt(bitPattern: ObjectIdentifier(link))) } else { address = 0 }
+            if case .link(let link) = node {
+                address = UInt64(UInt(bitPattern: ObjectIdentifier(link)))
+            } else {
+                address = 0
+            }
             // Events under one node follow each other where a model reads an object's members or
             // an array's elements: the texts start with the node's already, and are cut back to it
             // rather than copied again (messy twitter, Benchmarks `lenient-report-read`: starting
