@@ -26,6 +26,10 @@ struct DecodeMode {
     /// Whether a keyed read is the plain one: no registration, no default and no error
     /// collection can act on it. Chosen once; the other layers are in `KeyedContainer+Layers.swift`.
     let readsValuesPlainly: Bool
+    /// Whether a keyed read is the plain one but for registrations: no default and no error
+    /// collection can act on it. In a decode with registrations, a read that none of them
+    /// applies to is then the plain one too (``KeyedContainer/readsPlainly(_:)``).
+    let readsValuesPlainlyUnlessRegistered: Bool
     /// Whether a key is looked up by exact match alone: no normalized matching, no alias and no
     /// key path. Chosen once; the other matching is in `Keys/KeyedContainer+KeyMatching.swift`.
     let matchesKeysExactly: Bool
@@ -55,7 +59,8 @@ struct DecodeMode {
         self.partial = partial
         let policy = options.policy
         let usesDefaults = policy.missingValues == .useDefault || policy.invalidValues == .recover
-        readsValuesPlainly = !usesDefaults && options.registrations == nil && collection == nil && partial == nil
+        readsValuesPlainlyUnlessRegistered = !usesDefaults && collection == nil && partial == nil
+        readsValuesPlainly = readsValuesPlainlyUnlessRegistered && options.registrations == nil
         matchesKeysExactly =
             policy.keyMatching != .normalized && options.registrations == nil && options.keyPathSeparator == nil
     }

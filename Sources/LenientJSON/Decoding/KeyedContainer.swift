@@ -197,6 +197,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return impl.map.kind(found.entry) == .null
     }
 
+    /// Whether a member read as `T` takes the plain read: always where the decode's mode says so
+    /// (``DecodeMode/readsValuesPlainly``); in a decode with registrations, also where none
+    /// applies to `T` and this object's type has no per-property defaults
+    /// (``DecoderImpl/registrationsApply(to:)``), through which the layered read would only
+    /// pass (``registeredOrDefaultValue(_:_:)``, ``registeredValueOrPresent(_:_:)``). Registrations
+    /// for types a document does not contain cost twitter's decode 24 % more instructions when
+    /// every read took the layered one (26.6 M against 21.4 M, callgrind), 2 % now (21.9 M).
+    @inline(__always) func readsPlainly<T>(_ type: T.Type) -> Bool {
+        impl.mode.readsValuesPlainly
+            || (impl.mode.readsValuesPlainlyUnlessRegistered && !impl.registrationsApply(to: T.self))
+    }
+
     // MARK: Required values
 
     /// Reads the member for `key` with `read` (its value entry and coding-path key). A member the
@@ -206,7 +218,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always) func value<T: Decodable>(
         _ key: Key, exact: (Int) throws -> T, _ read: (Int, (any CodingKey)?) throws -> T
     ) throws -> T {
-        guard impl.mode.readsValuesPlainly else { return try layeredValue(key, read) }
+        guard readsPlainly(T.self) else { return try layeredValue(key, read) }
         let found = try require(key)
         guard found.awaitsType else { return try exact(found.entry) }
         impl.observer.typeKeyEvents(T.self, of: found)
@@ -221,7 +233,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always) func value<T: Decodable>(
         _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T
     ) throws -> T {
-        guard impl.mode.readsValuesPlainly else { return try layeredValue(key, read) }
+        guard readsPlainly(T.self) else { return try layeredValue(key, read) }
         let found = try require(key)
         impl.observer.typeKeyEvents(T.self, of: found)
         if let value = state.withImpl({ strict($0, found.entry) }) { return value }
@@ -320,7 +332,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws
         -> T?
     {
-        guard impl.mode.readsValuesPlainly else { return try layeredValueIfPresent(key, read) }
+        guard readsPlainly(T.self) else { return try layeredValueIfPresent(key, read) }
         return try presentValue(key, read)
     }
 
@@ -330,7 +342,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always) func valueIfPresent<T: Decodable>(
         _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T
     ) throws -> T? {
-        guard impl.mode.readsValuesPlainly else { return try layeredValueIfPresent(key, read) }
+        guard readsPlainly(T.self) else { return try layeredValueIfPresent(key, read) }
         guard let found = try presentMember(key, as: T.self) else { return nil }
         if let value = state.withImpl({ strict($0, found.entry) }) { return value }
         return try optionalValue(key, found, read)
@@ -478,7 +490,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The nested container for `key`, made by `make` from a value entry. Where defaults or
     /// error collection can act, it is ``layeredNested(_:empty:_:)``'s.
     private func nested<C>(_ key: Key, empty: Int, _ make: (Int, CodingPathNode) throws -> C) throws -> C {
-        guard impl.mode.readsValuesPlainly else { return try layeredNested(key, empty: empty, make) }
+        // The layers of a nested container are the policy's defaults and error collection: no
+        // registration acts on it (``layeredNested(_:empty:_:)``).
+        guard impl.mode.readsValuesPlainlyUnlessRegistered else { return try layeredNested(key, empty: empty, make) }
         let found = try require(key)
         impl.observer.typeKeyEvents(C.self, of: found)
         return try make(found.entry, pathNode.appending(pathKey(key, found)))
