@@ -19,4 +19,21 @@ struct DecimalDigitsTests {
         JSONPath.appendDecimal(value, to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == "line " + String(value))
     }
+
+    /// Every index a path is likely to hold, each power of ten's neighbours, and random values of
+    /// every magnitude, either sign.
+    @Test func everySmallValueAndRandomLargeOnesAreWhatStringWrites() {
+        var generator = SystemRandomNumberGenerator()
+        let powers = (0..<19).map { power in (0..<power).reduce(1) { value, _ in value * 10 } }
+        let values =
+            Array(-1_000...100_000) + powers.flatMap { [$0 - 1, $0 + 1, -$0] }
+            + (0..<10_000).map { _ in Int.random(in: .min ... .max, using: &generator) >> Int.random(in: 0..<63) }
+        var mismatches: [Int] = []
+        for value in values {
+            var bytes: [UInt8] = []
+            JSONPath.appendDecimal(value, to: &bytes)
+            if String(decoding: bytes, as: UTF8.self) != String(value) { mismatches.append(value) }
+        }
+        #expect(mismatches.isEmpty, "first: \(mismatches.prefix(5))")
+    }
 }

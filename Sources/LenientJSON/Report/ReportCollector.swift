@@ -304,15 +304,42 @@ final class ReportCollector {
         /// ``KeyPathKey``, written as its steps) as a path made now.
         static func value(after parent: CodingPathNode, at key: (any CodingKey)?) -> Place {
             guard let key else { return .path(parent) }
-            let keyType = type(of: key)
-            if keyType == MatchedKey.self || keyType == KeyPathKey.self { return .path(parent.appending(key)) }
-            guard keyType == IndexKey.self, let index = key.intValue else {
-                return .member(of: parent, name: key.stringValue)
+            switch shape(of: key) {
+            case .path: return .path(parent.appending(key))
+            case .member: return .member(of: parent, name: key.stringValue)
+            case .index(let index):
+                if case .link(let link) = parent, let outer = arrayIndex(link.key) {
+                    return .nestedElement(of: link.parent, outer: outer, index: index)
+                }
+                return .element(of: parent, index: index)
             }
-            if case .link(let link) = parent, type(of: link.key) == IndexKey.self, let outer = link.key.intValue {
-                return .nestedElement(of: link.parent, outer: outer, index: index)
-            }
-            return .element(of: parent, index: index)
+        }
+
+        /// What ``value(after:at:)`` keeps of a key.
+        private enum KeyShape {
+            /// The path with the key appended: a ``MatchedKey`` (written as the input spells
+            /// it) or a ``KeyPathKey`` (written as its steps).
+            case path
+            /// The key's name.
+            case member
+            /// An array element's index.
+            case index(Int)
+        }
+
+        /// The shape of `key`, with its type opened: comparing a generic parameter with a type
+        /// asks the runtime nothing, where `type(of:)` of an existential key asked it twice per
+        /// record (Benchmarks `instructions lenient-report messy_canada`). The place is made from
+        /// the caller's existential, which a ``MatchedKey`` too large for its inline buffer
+        /// shares where a key boxed anew here would allocate.
+        private static func shape<Key: CodingKey>(of key: Key) -> KeyShape {
+            if Key.self == MatchedKey.self || Key.self == KeyPathKey.self { return .path }
+            guard Key.self == IndexKey.self, let index = key.intValue else { return .member }
+            return .index(index)
+        }
+
+        /// The index `key` names where it is an array element's (an ``IndexKey``), else `nil`.
+        private static func arrayIndex<Key: CodingKey>(_ key: Key) -> Int? {
+            Key.self == IndexKey.self ? key.intValue : nil
         }
     }
 
