@@ -19,6 +19,15 @@ enum CodingPathNode: Sendable {
         return keys.reversed()
     }
 
+    /// Whether this is `other` itself: both the root, or the same link.
+    func isSameNode(as other: CodingPathNode) -> Bool {
+        switch (self, other) {
+        case (.root, .root): return true
+        case (.link(let link), .link(let otherLink)): return link === otherLink
+        default: return false
+        }
+    }
+
     /// The last key, or `nil` for the root.
     var lastKey: (any CodingKey)? {
         guard case .link(let link) = self else { return nil }

@@ -55,6 +55,21 @@ struct PatternHashes {
         combine(kind, rule, leafHash(path))
     }
 
+    /// Whether records `a` and `b` have the same pattern because it is made of the same parts:
+    /// the same kind and rule, the same path node, and after it no key, one index or two in
+    /// both (a pattern writes every index as `[*]`, whatever its value). `false` says nothing: a
+    /// key match's or a member's last key is not compared.
+    static func samePattern(
+        _ a: UnsafePointer<ReportCollector.Record>, _ b: UnsafePointer<ReportCollector.Record>
+    ) -> Bool {
+        switch (a.pointee.last, b.pointee.last) {
+        case (.none, .none), (.index, .index), (.indices, .indices): break
+        default: return false
+        }
+        guard a.pointee.node.isSameNode(as: b.pointee.node) else { return false }
+        return a.pointee.kind == b.pointee.kind && a.pointee.rule == b.pointee.rule
+    }
+
     /// The pattern hash of `kind` and `rule` at a path whose pattern hash is `pathHash`: both
     /// are hashes made with the process's random seed, chained as a path's keys are.
     private mutating func combine(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ pathHash: UInt64) -> Int {
