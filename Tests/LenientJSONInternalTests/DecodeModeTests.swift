@@ -141,7 +141,7 @@ struct DecodeModeTests {
         defer { root.endDecode() }
         let impl = root.nested(derive(root.mode))
         let value = try? impl.unwrap(0, as: T.self, parent: .root, key: nil)
-        return (value, report.events.map(\.rule))
+        return (value, report.events.map(\.rule.rule))
     }
 
     @Test(

@@ -42,8 +42,8 @@ extension DecoderImpl {
         }
         let value: T?
         // The numeric rules say which of them read the value; the others are told apart below.
-        var numberRule: LenientRule?
-        var readBy = LenientRule.numberFromString
+        var numberRule: RuleCode?
+        var readBy = RuleCode.numberFromString
         // Where `T` is matched by identity, the value is taken as `T` by ``knownType(_:as:)``:
         // `as? T` would be a dynamic cast, a runtime call for every coerced scalar.
         if T.self == Bool.self {
@@ -130,7 +130,7 @@ extension DecoderImpl {
     /// The rule by which ``coerce(_:as:parent:key:)`` read `entry` as `T`, for the types other
     /// than numbers (whose rules say which of them read the value), told apart as the rule files
     /// tell them: by the value's kind, then its text.
-    func coercionRule<T>(_ entry: Int, as type: T.Type) -> LenientRule {
+    func coercionRule<T>(_ entry: Int, as type: T.Type) -> RuleCode {
         let kind = map.kind(entry)
         if T.self == Bool.self { return kind == .number ? .boolFromNumber : .boolFromString }
         if T.self == String.self { return kind == .number ? .stringFromNumber : .stringFromBool }

@@ -2,7 +2,7 @@
 /// the first number in text (permissive). Out-of-range values are errors, never wrapped.
 extension DecoderImpl {
     func coerceInteger<I: FixedWidthInteger>(
-        _ entry: Int, as type: I.Type, parent: CodingPathNode, key: (any CodingKey)?, rule: inout LenientRule
+        _ entry: Int, as type: I.Type, parent: CodingPathNode, key: (any CodingKey)?, rule: inout RuleCode
     ) throws -> I? {
         switch map.kind(entry) {
         case .number:

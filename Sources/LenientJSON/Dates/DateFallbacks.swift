@@ -35,7 +35,7 @@ extension DecoderImpl {
 
     /// The first fallback's date, the form that read it, and whether the text named its zone.
     private func fallbackDate(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: (any CodingKey)?) throws
-        -> (date: Date, form: String, hasZone: Bool, rule: LenientRule)?
+        -> (date: Date, form: String, hasZone: Bool, rule: RuleCode)?
     {
         switch map.kind(entry) {
         case .number:
@@ -76,7 +76,7 @@ extension DecoderImpl {
     }
 
     /// The date of the first of `dateFormats` that reads `string`.
-    private func formattedDate(_ string: String) -> (date: Date, form: String, hasZone: Bool, rule: LenientRule)? {
+    private func formattedDate(_ string: String) -> (date: Date, form: String, hasZone: Bool, rule: RuleCode)? {
         for formatter in options.dateFormatters {
             if let date = formatter.date(from: string) {
                 return (date, "the date format \"\(formatter.pattern)\"", true, .dateFormat)
@@ -88,7 +88,7 @@ extension DecoderImpl {
     /// A number of a strategy that reads strings as a Unix time: seconds, milliseconds from
     /// 10^11 on and microseconds from 10^14 on, by magnitude (no date in seconds lies that far:
     /// 10^11 seconds is the year 5138), negative numbers alike.
-    static func unixDate(_ value: Double) -> (date: Date, form: String, rule: LenientRule)? {
+    static func unixDate(_ value: Double) -> (date: Date, form: String, rule: RuleCode)? {
         guard value.isFinite else { return nil }
         if value.magnitude >= 1e14 {
             return (Date(timeIntervalSince1970: value / 1_000_000), "Unix microseconds", .dateUnixMicroseconds)

@@ -11,7 +11,7 @@ extension DecoderImpl {
     /// `description` is made only when someone reads the event, after the decode (see
     /// ``note(_:_:entry:path:type:_:countsAsLeniency:)``).
     func recordLeniency(
-        _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
+        _ kind: EventKindCode, _ rule: @autoclosure () -> RuleCode, entry: Int?,
         path: @autoclosure () -> CodingPathNode, type: Any.Type,
         _ description: @autoclosure () -> ReportCollector.Description
     ) throws {
@@ -22,7 +22,7 @@ extension DecoderImpl {
     /// ``recordLeniency(_:_:entry:path:type:_:)`` for the value at `key` after `parent`, whose
     /// path is made only when the event is read where `key` is an array index.
     func recordLeniency(
-        _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
+        _ kind: EventKindCode, _ rule: @autoclosure () -> RuleCode, entry: Int?,
         parent: CodingPathNode, key: (any CodingKey)?, type: Any.Type,
         _ description: @autoclosure () -> ReportCollector.Description
     ) throws {

@@ -44,7 +44,7 @@ extension DecoderImpl {
     /// unless JSONDecoder reads the value as it is (a URL of spaces, a type that accepts
     /// `false`, a custom date strategy), where parity wins.
     private func nilUnlessReadStrictly<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ rule: LenientRule,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ rule: RuleCode,
         _ description: @autoclosure () -> ReportCollector.Description
     ) throws -> T? {
         if let value = try? readStrictly({ try $0.unwrap(entry, as: type, parent: parent, key: key) }) { return value }

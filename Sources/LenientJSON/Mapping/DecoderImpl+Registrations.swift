@@ -70,7 +70,7 @@ extension DecoderImpl {
     /// Reports what a registration did, without counting it as leniency; as
     /// ``recordLeniency(_:entry:path:_:)``, invalid JSON at `entry` is thrown, never replaced.
     func noteRegistered(
-        _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?,
+        _ kind: EventKindCode, _ rule: RuleCode, entry: Int?,
         path: @autoclosure () -> CodingPathNode, type: Any.Type,
         _ description: @autoclosure () -> ReportCollector.Description
     ) throws {

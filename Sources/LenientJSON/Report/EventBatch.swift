@@ -125,7 +125,7 @@ final class EventBatch: @unchecked Sendable {
                 paths.append(path)
                 events.append(
                     LenientDecodingEvent(
-                        kind: record.pointee.kind, rule: record.pointee.rule, path: path,
+                        kind: record.pointee.kind.kind, rule: record.pointee.rule.rule, path: path,
                         pointer: String(decoding: builder.pointer, as: UTF8.self),
                         offset: record.pointee.entry.flatMap { record.pointee.map.sourceOffset(of: $0) },
                         details: details, index: position))
@@ -219,7 +219,7 @@ final class EventBatch: @unchecked Sendable {
                     previous = (record, groups.count)
                     groups.append(
                         PatternGroup(
-                            kind: record.pointee.kind, rule: record.pointee.rule, hash: hash, builtPath: nil,
+                            kind: record.pointee.kind.kind, rule: record.pointee.rule.rule, hash: hash, builtPath: nil,
                             count: 1, first: index))
                 }
             }

@@ -10,6 +10,10 @@ struct PatternHashes {
     private var rules: [(kind: LenientDecodingEvent.Kind, rule: LenientRule, hash: Int)] = []
     /// The pair of ``rules`` met last: consecutive events mostly have the same rule.
     private var lastRule: (kind: LenientDecodingEvent.Kind, rule: LenientRule, hash: Int)?
+    /// The hashes of the (kind, rule) pairs of records met, by their codes;
+    /// `nil` where a pair has not been met. Equal to the hash of the pair's public forms, so that
+    /// a record's pattern and its event's hash alike.
+    private var codeHashes: [Int?] = []
 
     /// The hash of a record's pattern: its kind, rule and path (the path's hash as recorded,
     /// ``ReportCollector/Record/pathHash``, or worked out now).
@@ -22,7 +26,7 @@ struct PatternHashes {
                 node: record.pointee.node, last: record.pointee.last, keyEntry: record.pointee.keyEntry,
                 in: record.pointee.map)
         }
-        return combine(record.pointee.kind, record.pointee.rule, pathHash)
+        return hash(record.pointee.kind, record.pointee.rule, pathHash: pathHash)
     }
 
     /// The pattern hash of the path that `last` ends after `node` (a record's parts): a key
@@ -43,10 +47,10 @@ struct PatternHashes {
         }
     }
 
-    /// The hash of the pattern of an event of `kind` and `rule` at a path whose pattern hash is
+    /// The hash of the pattern of a record of `kind` and `rule` at a path whose pattern hash is
     /// `pathHash` (``pathHash(node:last:keyEntry:in:)``).
-    mutating func hash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, pathHash: UInt64) -> Int {
-        combine(kind, rule, pathHash)
+    mutating func hash(_ kind: EventKindCode, _ rule: RuleCode, pathHash: UInt64) -> Int {
+        Int(truncatingIfNeeded: CodingPathNode.chain(UInt64(truncatingIfNeeded: ruleHash(kind, rule)), pathHash))
     }
 
     /// The hash of the pattern of an event of `kind` and `rule` at `path`, whose parents the
@@ -74,6 +78,18 @@ struct PatternHashes {
     /// are hashes made with the process's random seed, chained as a path's keys are.
     private mutating func combine(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ pathHash: UInt64) -> Int {
         Int(truncatingIfNeeded: CodingPathNode.chain(UInt64(truncatingIfNeeded: ruleHash(kind, rule)), pathHash))
+    }
+
+    /// The hash of a record's (kind, rule) pair, by its codes: a table read where the public
+    /// forms are strings to compare.
+    private mutating func ruleHash(_ kind: EventKindCode, _ rule: RuleCode) -> Int {
+        // Fewer than 64 rules and 8 kinds (`RuleCodesTests`): a kind's six bits, then its rule's.
+        let slot = Int(kind.rawValue) &<< 6 | Int(rule.rawValue)
+        if slot < codeHashes.count, let known = codeHashes[slot] { return known }
+        if codeHashes.isEmpty { codeHashes = Array(repeating: nil, count: 8 << 6) }
+        let hash = ruleHash(kind.kind, rule.rule)
+        codeHashes[slot] = hash
+        return hash
     }
 
     private mutating func ruleHash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule) -> Int {

@@ -65,7 +65,7 @@ final class ReportCollector {
     /// when ``patternHashes`` are made.
     @inline(__always)
     func append(
-        _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?, place: Place, type: Any.Type?,
+        _ kind: EventKindCode, _ rule: RuleCode, entry: Int?, place: Place, type: Any.Type?,
         describe: Description, map: ValueMap
     ) {
         let (node, last) = place.parts
@@ -190,8 +190,8 @@ final class ReportCollector {
 
     /// One event as recorded: what the rule knew when it fired.
     struct Record {
-        let kind: LenientDecodingEvent.Kind
-        var rule: LenientRule
+        let kind: EventKindCode
+        var rule: RuleCode
         let entry: Int?
         /// The coding path of the event, as the decode's linked list (a string only when built),
         /// or where ``last`` is a key, the path it follows.
@@ -210,7 +210,7 @@ final class ReportCollector {
         let map: ValueMap
 
         init(
-            kind: LenientDecodingEvent.Kind, rule: LenientRule, entry: Int?, node: CodingPathNode, last: LastKey,
+            kind: EventKindCode, rule: RuleCode, entry: Int?, node: CodingPathNode, last: LastKey,
             pathHash: UInt64 = 0, type: Any.Type?, describe: Description, map: ValueMap
         ) {
             (self.kind, self.rule, self.entry, self.node, self.last, self.pathHash) = (
@@ -221,7 +221,7 @@ final class ReportCollector {
 
         /// A record of an event at `place`.
         init(
-            kind: LenientDecodingEvent.Kind, rule: LenientRule, entry: Int?, place: Place, type: Any.Type?,
+            kind: EventKindCode, rule: RuleCode, entry: Int?, place: Place, type: Any.Type?,
             describe: Description, map: ValueMap
         ) {
             let (node, last) = place.parts
@@ -453,7 +453,7 @@ extension DecoderImpl {
     /// that do not change (its parameters, the document), never this decoder's current state.
     @inline(__always)
     func note(
-        _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
+        _ kind: EventKindCode, _ rule: @autoclosure () -> RuleCode, entry: Int?,
         path: @autoclosure () -> CodingPathNode, type: Any.Type?,
         _ description: @autoclosure () -> ReportCollector.Description, countsAsLeniency: Bool = true
     ) {
@@ -466,7 +466,7 @@ extension DecoderImpl {
     /// being collected.
     @inline(__always)
     func note(
-        _ kind: LenientDecodingEvent.Kind, _ rule: @autoclosure () -> LenientRule, entry: Int?,
+        _ kind: EventKindCode, _ rule: @autoclosure () -> RuleCode, entry: Int?,
         place: @autoclosure () -> ReportCollector.Place, type: Any.Type?,
         _ description: @autoclosure () -> ReportCollector.Description, countsAsLeniency: Bool = true
     ) {
@@ -482,7 +482,7 @@ extension DecoderImpl {
     /// that counts itself).
     @inline(never)
     func record(
-        _ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, entry: Int?, place: ReportCollector.Place,
+        _ kind: EventKindCode, _ rule: RuleCode, entry: Int?, place: ReportCollector.Place,
         type: Any.Type?, description: ReportCollector.Description, in report: ReportCollector
     ) {
         report.append(kind, rule, entry: entry, place: place, type: type, describe: description, map: map)
