@@ -14,6 +14,10 @@ struct PatternHashes {
     /// `nil` where a pair has not been met. Equal to the hash of the pair's public forms, so that
     /// a record's pattern and its event's hash alike.
     private var codeHashes: [Int?] = []
+    /// The slot of ``codeHashes`` read last, and its hash: consecutive records mostly have the
+    /// same kind and rule.
+    private var lastSlot = -1
+    private var lastSlotHash = 0
 
     /// The hash of a record's pattern: its kind, rule and path (the path's hash as recorded,
     /// ``ReportCollector/Record/pathHash``, or worked out now).
@@ -85,7 +89,11 @@ struct PatternHashes {
     private mutating func ruleHash(_ kind: EventKindCode, _ rule: RuleCode) -> Int {
         // Fewer than 64 rules and 8 kinds (`RuleCodesTests`): a kind's six bits, then its rule's.
         let slot = Int(kind.rawValue) &<< 6 | Int(rule.rawValue)
-        if slot < codeHashes.count, let known = codeHashes[slot] { return known }
+        if slot == lastSlot { return lastSlotHash }
+        if slot < codeHashes.count, let known = codeHashes[slot] {
+            (lastSlot, lastSlotHash) = (slot, known)
+            return known
+        }
         if codeHashes.isEmpty { codeHashes = Array(repeating: nil, count: 8 << 6) }
         let hash = ruleHash(kind.kind, rule.rule)
         codeHashes[slot] = hash
