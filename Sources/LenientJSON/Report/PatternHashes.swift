@@ -54,7 +54,7 @@ struct PatternHashes {
     /// The hash of the pattern of a record of `kind` and `rule` at a path whose pattern hash is
     /// `pathHash` (``pathHash(node:last:keyEntry:in:)``).
     mutating func hash(_ kind: EventKindCode, _ rule: RuleCode, pathHash: UInt64) -> Int {
-        Int(truncatingIfNeeded: CodingPathNode.chain(UInt64(truncatingIfNeeded: ruleHash(kind, rule)), pathHash))
+        Self.chain(ruleHash(kind, rule), pathHash)
     }
 
     /// The hash of the pattern of an event of `kind` and `rule` at `path`, whose parents the
@@ -81,7 +81,13 @@ struct PatternHashes {
     /// The pattern hash of `kind` and `rule` at a path whose pattern hash is `pathHash`: both
     /// are hashes made with the process's random seed, chained as a path's keys are.
     private mutating func combine(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ pathHash: UInt64) -> Int {
-        Int(truncatingIfNeeded: CodingPathNode.chain(UInt64(truncatingIfNeeded: ruleHash(kind, rule)), pathHash))
+        Self.chain(ruleHash(kind, rule), pathHash)
+    }
+
+    /// A (kind, rule) pair's hash chained with a path's pattern hash: the pattern's hash, whether
+    /// the pair is given by its codes (a record) or by its public forms (an event).
+    private static func chain(_ ruleHash: Int, _ pathHash: UInt64) -> Int {
+        Int(truncatingIfNeeded: CodingPathNode.chain(UInt64(truncatingIfNeeded: ruleHash), pathHash))
     }
 
     /// The hash of a record's (kind, rule) pair, by its codes: a table read where the public
