@@ -144,7 +144,7 @@ public struct LenientDecodingReport: Sendable, Hashable, Codable {
                 var end = i + 1
                 while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
                 if end > i + 1, end < bytes.count, bytes[end] == UInt8(ascii: "]") {
-                    result.append(contentsOf: "[*]".utf8)
+                    result.append(literal: "[*]")
                     i = end + 1
                     continue
                 }

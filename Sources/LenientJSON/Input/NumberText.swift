@@ -40,7 +40,7 @@ enum NumberText {
     /// Appends the text of `decimal` (as `description` writes it) to `bytes`; `digits` is
     /// scratch space, reused across calls.
     static func append(_ decimal: Decimal, to bytes: inout [UInt8], digits: inout [UInt8]) {
-        if decimal.isNaN { return bytes.append(contentsOf: "NaN".utf8) }
+        if decimal.isNaN { return bytes.append(literal: "NaN") }
         guard let mantissa = mantissa(of: decimal) else {
             return bytes.append(contentsOf: decimal.description.utf8)
         }

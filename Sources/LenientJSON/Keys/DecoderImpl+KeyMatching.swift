@@ -113,11 +113,11 @@ extension DecoderImpl {
         appendUTF8(of: modelName, to: &text)
         text.append(UInt8(ascii: "\""))
         if spellings > 1 {
-            text.append(contentsOf: " (the ".utf8)
+            text.append(literal: " (the ")
             text.append(contentsOf: (map.keysHaveDocumentOrder ? "first" : "first in UTF-8 order").utf8)
-            text.append(contentsOf: " of ".utf8)
+            text.append(literal: " of ")
             JSONPath.appendDecimal(spellings, to: &text)
-            text.append(contentsOf: " keys that match it).".utf8)
+            text.append(literal: " keys that match it).")
         } else {
             text.append(UInt8(ascii: "."))
         }

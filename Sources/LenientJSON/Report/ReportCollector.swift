@@ -541,13 +541,13 @@ extension LenientDecodingEvent {
         after location: SourceLocation?, to result: inout [UInt8], _ writeWhat: (inout [UInt8]) -> Void
     ) {
         if let location {
-            result.append(contentsOf: " (line ".utf8)
+            result.append(literal: " (line ")
             JSONPath.appendDecimal(location.line, to: &result)
-            result.append(contentsOf: ", column ".utf8)
+            result.append(literal: ", column ")
             JSONPath.appendDecimal(location.column, to: &result)
-            result.append(contentsOf: "): ".utf8)
+            result.append(literal: "): ")
         } else {
-            result.append(contentsOf: ": ".utf8)
+            result.append(literal: ": ")
         }
         let start = result.count
         writeWhat(&result)

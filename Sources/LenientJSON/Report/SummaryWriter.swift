@@ -88,9 +88,9 @@ struct SummaryWriter {
         for (number, line) in lines.enumerated() {
             if number > 0 { text.append(UInt8(ascii: "\n")) }
             text.append(contentsOf: bytes[line.key])
-            text.append(contentsOf: " ×".utf8)
+            text.append(literal: " ×")
             JSONPath.appendDecimal(line.count, to: &text)
-            text.append(contentsOf: " — first: ".utf8)
+            text.append(literal: " — first: ")
             text.append(contentsOf: bytes[line.description])
         }
         return String(decoding: text, as: UTF8.self)
