@@ -95,7 +95,10 @@ struct JSONTextRuleTests {
         // Runs of feeds, of continuation bytes and of plain bytes, so that a word holds none, one
         // or several of each, at every position.
         var random = NumberGrammarAgreementTests.Generator(state: seed)
-        let pieces = ["a", "\n", "\n\n", "é", "€", "𝄞", "\r\n", "abcdefgh", "\n       ", "ééé", "\t"]
+        let pieces = [
+            "a", "\n", "\n\n", "é", "€", "𝄞", "\r\n", "abcdefgh", "\n       ", "ééé", "\t",
+            "a line longer than several words, with é and 𝄞 in it",
+        ]
         let text = Array((0..<600).map { _ in random.pick(pieces) }.joined().utf8)
         text.withUnsafeBufferPointer { bytes in
             for _ in 0..<200 {
