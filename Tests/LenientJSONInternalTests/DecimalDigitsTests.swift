@@ -1,6 +1,7 @@
 // The decimal digits a path's index, an event's line and column and a summary's count are
-// written with (`JSONPath.appendDecimal`): what `String(_:)` writes for the same integer, at
-// every length, at both ends of `Int` and after bytes already in the buffer.
+// written with (`JSONPath.appendDecimal`, and `JSONPath.appendIndices` for a path's and a
+// pointer's indices): what `String(_:)` writes for the same integer, at every length, at both
+// ends of `Int` and after bytes already in the buffer.
 
 import Foundation
 import Testing
@@ -35,5 +36,25 @@ struct DecimalDigitsTests {
             if String(decoding: bytes, as: UTF8.self) != String(value) { mismatches.append(value) }
         }
         #expect(mismatches.isEmpty, "first: \(mismatches.prefix(5))")
+    }
+
+    /// One index or two, after a path and a pointer already written: `[i]` and `/i` as
+    /// `String(_:)` writes `i`, whatever the other index's length.
+    @Test(arguments: values)
+    func indicesAreWrittenToPathAndPointer(value: Int) {
+        for other in [nil] + Self.values.map(Optional.some) {
+            var path = Array("$.a".utf8)
+            var pointer = Array("/a".utf8)
+            JSONPath.appendIndices(value, other, path: &path, pointer: &pointer)
+            let expectedPath = "$.a[\(value)]" + (other.map { "[\($0)]" } ?? "")
+            let expectedPointer = "/a/\(value)" + (other.map { "/\($0)" } ?? "")
+            #expect(String(decoding: path, as: UTF8.self) == expectedPath)
+            #expect(String(decoding: pointer, as: UTF8.self) == expectedPointer)
+        }
+        var path: [UInt8] = []
+        var pointer: [UInt8] = []
+        JSONPath.appendIndex(value, path: &path, pointer: &pointer)
+        #expect(String(decoding: path, as: UTF8.self) == "[\(value)]")
+        #expect(String(decoding: pointer, as: UTF8.self) == "/\(value)")
     }
 }

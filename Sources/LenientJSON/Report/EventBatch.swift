@@ -439,8 +439,7 @@ final class EventBatch: @unchecked Sendable {
                 JSONPath.appendIndex(index, path: &path, pointer: &pointer)
             case .indices(let outer, let index):
                 start(at: record.pointee.node)
-                JSONPath.appendIndex(outer, path: &path, pointer: &pointer)
-                JSONPath.appendIndex(index, path: &path, pointer: &pointer)
+                JSONPath.appendIndices(outer, index, path: &path, pointer: &pointer)
             case .matchedKey(let stringValue, let intValue):
                 start(at: record.pointee.node)
                 // The key as the input spells it (``MatchedKey/inputName``): its text itself when
