@@ -116,23 +116,36 @@ enum JSONPath {
     }
 
     /// Appends `[first]`, then `[second]` where there is one, to `path`, and `/first`, then
-    /// `/second`, to `pointer`: written in a buffer on the stack and appended to each in one
-    /// piece. Appended a byte at a time, the indices of a messy canada's paths and pointers (two
-    /// per event, each in both) cost about 600 instructions an event (Benchmarks
-    /// `instructions lenient-report-read messy_canada`).
+    /// `/second`, to `pointer` (``withIndexTexts(_:_:_:)``), each in one piece. Appended a byte at
+    /// a time, the indices of a messy canada's paths and pointers (two per event, each in both)
+    /// cost about 630 instructions an event (Benchmarks `instructions lenient-report-read
+    /// messy_canada`).
     static func appendIndices(_ first: Int, _ second: Int?, path: inout [UInt8], pointer: inout [UInt8]) {
-        // `[` and `]` around at most 20 characters (`Int.min`), twice.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+        withIndexTexts(first, second) { pathText, pointerText in
+            path.append(contentsOf: pathText)
+            pointer.append(contentsOf: pointerText)
+        }
+    }
+
+    /// Calls `body` with what ``appendIndices(_:_:path:pointer:)`` appends to a path and to a
+    /// pointer, written in a buffer on the stack.
+    static func withIndexTexts<Result>(
+        _ first: Int, _ second: Int?,
+        _ body: (_ path: UnsafeBufferPointer<UInt8>, _ pointer: UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        // The path's text from 0 and the pointer's from 48: `[` and `]` around at most 20
+        // characters (`Int.min`), twice, in each.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { buffer in
             var count = writeBracketed(first, into: buffer, at: 0)
             if let second { count = writeBracketed(second, into: buffer, at: count) }
-            path.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
             // The pointer's text is the path's with each `[` a `/` and no `]`.
-            var written = 0
+            var written = 48
             for index in 0..<count where buffer[index] != UInt8(ascii: "]") {
                 buffer[written] = buffer[index] == UInt8(ascii: "[") ? UInt8(ascii: "/") : buffer[index]
                 written += 1
             }
-            pointer.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<written]))
+            return body(
+                UnsafeBufferPointer(rebasing: buffer[0..<count]), UnsafeBufferPointer(rebasing: buffer[48..<written]))
         }
     }
 

@@ -120,13 +120,12 @@ final class EventBatch: @unchecked Sendable {
             guard let first = records.baseAddress else { return }
             for position in 0..<count {
                 let record = first + (indices?[position] ?? position)
-                builder.writeTexts(of: record)
-                let path = String(decoding: builder.path, as: UTF8.self)
+                let (path, pointer) = builder.texts(of: record)
                 paths.append(path)
                 events.append(
                     LenientDecodingEvent(
                         kind: record.pointee.kind.kind, rule: record.pointee.rule.rule, path: path,
-                        pointer: String(decoding: builder.pointer, as: UTF8.self),
+                        pointer: pointer,
                         offset: record.pointee.entry.flatMap { record.pointee.map.sourceOffset(of: $0) },
                         details: details, index: position))
             }
@@ -417,6 +416,43 @@ final class EventBatch: @unchecked Sendable {
                 pointer.replaceSubrange(pointer.indices, with: UnsafeBufferPointer(rebasing: arena[prefix.pointer]))
             }
             started = (address, prefix.path.count, prefix.pointer.count)
+        }
+
+        /// The path and pointer of `record`'s place, as strings. An array element's are made from
+        /// its array's texts and its indices' (``JSONPath/withIndexTexts(_:_:_:)``) at once: written
+        /// into ``path`` and ``pointer`` first, each was appended there and cut off again, about 270
+        /// instructions an event of a messy canada (Benchmarks `instructions lenient-report-read`).
+        mutating func texts(of record: UnsafePointer<ReportCollector.Record>) -> (path: String, pointer: String) {
+            let indices: (Int, Int?)
+            switch record.pointee.last {
+            case .index(let index): indices = (index, nil)
+            case .indices(let outer, let index): indices = (outer, index)
+            case .none, .matchedKey, .name:
+                writeTexts(of: record)
+                return (String(decoding: path, as: UTF8.self), String(decoding: pointer, as: UTF8.self))
+            }
+            let prefix = prefix(of: record.pointee.node)
+            // ``prefix(of:)`` may have written another node's texts in ``path`` and ``pointer``.
+            started = nil
+            return JSONPath.withIndexTexts(indices.0, indices.1) { pathText, pointerText in
+                arena.withUnsafeBufferPointer { arena in
+                    (
+                        Self.string(UnsafeBufferPointer(rebasing: arena[prefix.path]), pathText),
+                        Self.string(UnsafeBufferPointer(rebasing: arena[prefix.pointer]), pointerText)
+                    )
+                }
+            }
+        }
+
+        /// The string of the UTF-8 bytes `head` and then `tail`, made in one piece.
+        private static func string(_ head: UnsafeBufferPointer<UInt8>, _ tail: UnsafeBufferPointer<UInt8>) -> String {
+            String(unsafeUninitializedCapacity: head.count + tail.count) { buffer in
+                let bytes = UnsafeMutableRawBufferPointer(buffer)
+                bytes.copyMemory(from: UnsafeRawBufferPointer(head))
+                UnsafeMutableRawBufferPointer(rebasing: bytes[head.count...])
+                    .copyMemory(from: UnsafeRawBufferPointer(tail))
+                return head.count + tail.count
+            }
         }
 
         /// Writes the path and pointer of `record`'s place to ``path`` and ``pointer``. Reads the
