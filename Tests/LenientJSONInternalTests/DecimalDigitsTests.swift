@@ -1,6 +1,6 @@
 // The decimal digits a path's index, an event's line and column and a summary's count are
-// written with (`JSONPath.appendDecimal`, and `JSONPath.appendIndices` for a path's and a
-// pointer's indices): what `String(_:)` writes for the same integer, at every length, at both
+// written with (`JSONPath.appendDecimal`, and `JSONPath.withIndexTexts` for an element's
+// path and pointer): what `String(_:)` writes for the same integer, at every length, at both
 // ends of `Int` and after bytes already in the buffer.
 
 import Foundation
@@ -38,23 +38,21 @@ struct DecimalDigitsTests {
         #expect(mismatches.isEmpty, "first: \(mismatches.prefix(5))")
     }
 
-    /// One index or two, after a path and a pointer already written: `[i]` and `/i` as
-    /// `String(_:)` writes `i`, whatever the other index's length.
+    /// One index or two: `[i]` and `/i` as `String(_:)` writes `i`, whatever the other index's
+    /// length, and as `JSONPath.appendIndex` appends them.
     @Test(arguments: values)
-    func indicesAreWrittenToPathAndPointer(value: Int) {
+    func indicesAreWrittenForPathAndPointer(value: Int) {
         for other in [nil] + Self.values.map(Optional.some) {
-            var path = Array("$.a".utf8)
-            var pointer = Array("/a".utf8)
-            JSONPath.appendIndices(value, other, path: &path, pointer: &pointer)
-            let expectedPath = "$.a[\(value)]" + (other.map { "[\($0)]" } ?? "")
-            let expectedPointer = "/a/\(value)" + (other.map { "/\($0)" } ?? "")
-            #expect(String(decoding: path, as: UTF8.self) == expectedPath)
-            #expect(String(decoding: pointer, as: UTF8.self) == expectedPointer)
+            let (path, pointer) = JSONPath.withIndexTexts(value, other) { path, pointer in
+                (String(decoding: path, as: UTF8.self), String(decoding: pointer, as: UTF8.self))
+            }
+            #expect(path == "[\(value)]" + (other.map { "[\($0)]" } ?? ""))
+            #expect(pointer == "/\(value)" + (other.map { "/\($0)" } ?? ""))
         }
-        var path: [UInt8] = []
-        var pointer: [UInt8] = []
+        var path = Array("$.a".utf8)
+        var pointer = Array("/a".utf8)
         JSONPath.appendIndex(value, path: &path, pointer: &pointer)
-        #expect(String(decoding: path, as: UTF8.self) == "[\(value)]")
-        #expect(String(decoding: pointer, as: UTF8.self) == "/\(value)")
+        #expect(String(decoding: path, as: UTF8.self) == "$.a[\(value)]")
+        #expect(String(decoding: pointer, as: UTF8.self) == "/a/\(value)")
     }
 }

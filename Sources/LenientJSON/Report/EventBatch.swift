@@ -419,9 +419,9 @@ final class EventBatch: @unchecked Sendable {
         }
 
         /// The path and pointer of `record`'s place, as strings. An array element's are made from
-        /// its array's texts and its indices' (``JSONPath/withIndexTexts(_:_:_:)``) at once: written
-        /// into ``path`` and ``pointer`` first, each was appended there and cut off again, about 270
-        /// instructions an event of a messy canada (Benchmarks `instructions lenient-report-read`).
+        /// its array's texts and its indices' (``JSONPath/withIndexTexts(_:_:_:)``) at once, not
+        /// written into ``path`` and ``pointer``, where they were appended and cut off again for
+        /// the next event.
         mutating func texts(of record: UnsafePointer<ReportCollector.Record>) -> (path: String, pointer: String) {
             let indices: (Int, Int?)
             switch record.pointee.last {
@@ -475,7 +475,8 @@ final class EventBatch: @unchecked Sendable {
                 JSONPath.appendIndex(index, path: &path, pointer: &pointer)
             case .indices(let outer, let index):
                 start(at: record.pointee.node)
-                JSONPath.appendIndices(outer, index, path: &path, pointer: &pointer)
+                JSONPath.appendIndex(outer, path: &path, pointer: &pointer)
+                JSONPath.appendIndex(index, path: &path, pointer: &pointer)
             case .matchedKey(let stringValue, let intValue):
                 start(at: record.pointee.node)
                 // The key as the input spells it (``MatchedKey/inputName``): its text itself when
