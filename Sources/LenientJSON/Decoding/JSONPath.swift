@@ -130,8 +130,9 @@ enum JSONPath {
         _ first: Int, _ second: Int?,
         _ body: (_ path: UnsafeBufferPointer<UInt8>, _ pointer: UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        // The path's text from 0 and the pointer's from 48: `[` and `]` around at most 20
-        // characters (`Int.min`), twice, in each.
+        // Unsafe (a buffer on the stack) for the figure above. Bound: the path's text from 0 and the
+        // pointer's from 48, each at most 44 bytes (`[` and `]` around at most 20 characters,
+        // `Int.min`, twice); DecimalDigitsTests write `Int.min` and `Int.max` as both indices.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { buffer in
             var count = writeBracketed(first, into: buffer, at: 0)
             if let second { count = writeBracketed(second, into: buffer, at: count) }

@@ -74,7 +74,8 @@ extension SourceLocation {
         return ~(((feed & low) &+ low) | feed) & 0x8080_8080_8080_8080
     }
 
-    /// The eight bytes at `offset`, the first in the lowest byte.
+    /// The eight bytes at `offset`, the first in the lowest byte. Callers read only words that
+    /// lie within `start..<end`, which ``advance(over:from:to:)`` keeps within the buffer.
     @inline(__always) private static func word(_ raw: UnsafeRawPointer, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }

@@ -444,7 +444,9 @@ final class EventBatch: @unchecked Sendable {
             }
         }
 
-        /// The string of the UTF-8 bytes `head` and then `tail`, made in one piece.
+        /// The string of the UTF-8 bytes `head` and then `tail`, made in one piece: copied into a
+        /// string's storage of exactly their count (what ``texts(of:)`` saves), and checked as
+        /// UTF-8 by the string's initializer as `String(decoding:as:)` would.
         private static func string(_ head: UnsafeBufferPointer<UInt8>, _ tail: UnsafeBufferPointer<UInt8>) -> String {
             String(unsafeUninitializedCapacity: head.count + tail.count) { buffer in
                 let bytes = UnsafeMutableRawBufferPointer(buffer)
