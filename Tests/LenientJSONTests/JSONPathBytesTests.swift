@@ -44,6 +44,49 @@ struct JSONPathBytesTests {
         #expect(stringPointer == testCase.pointer)
     }
 
+    /// Whether `bytes` is a plain identifier, `[A-Za-z_][A-Za-z0-9_]*`, by the ranges themselves:
+    /// what ``JSONPath/NameShape`` reads from its bit tables.
+    static func isIdentifier(_ bytes: [UInt8]) -> Bool {
+        func startsOne(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "_")
+        }
+        guard let first = bytes.first, startsOne(first) else { return false }
+        return bytes.allSatisfy { startsOne($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    @Test("Every byte, first or after a letter, is classed as the identifier ranges and the pointer escapes say")
+    func everyByteShape() {
+        for byte in UInt8.min...UInt8.max {
+            for name in [[byte], [UInt8(ascii: "a"), byte], [byte, UInt8(ascii: "_"), byte]] {
+                let shape = name.withUnsafeBufferPointer { JSONPath.NameShape(of: $0) }
+                #expect(shape.isPlain == Self.isIdentifier(name), "\(name)")
+                let escaped = byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/")
+                #expect(shape.needsPointerEscapes == escaped, "\(name)")
+            }
+        }
+        #expect(!JSONPath.NameShape(of: UnsafeBufferPointer(start: nil, count: 0)).isPlain)
+    }
+
+    @Test("Random names are classed as the ranges say", arguments: [UInt64(1), 2, 3])
+    func randomNameShapes(_ seed: UInt64) {
+        var state = seed
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        // Bytes mostly from the identifier ranges, so that plain names come up, with any byte now and then.
+        let common = Array("azAZ_09mQ~/ ".utf8)
+        for _ in 0..<2_000 {
+            let name = (0..<Int(next() % 12)).map { _ in
+                next() % 8 == 0 ? UInt8(truncatingIfNeeded: next()) : common[Int(next() % UInt64(common.count))]
+            }
+            let shape = name.withUnsafeBufferPointer { JSONPath.NameShape(of: $0) }
+            #expect(shape.isPlain == Self.isIdentifier(name), "\(name)")
+            #expect(shape.needsPointerEscapes == name.contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
+        }
+    }
+
     @Test("An index is written as [n] and /n", arguments: [0, 7, 10, 99, 12_345, Int.max])
     func indexBytes(_ index: Int) {
         var path: [UInt8] = []
