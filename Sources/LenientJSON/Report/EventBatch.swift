@@ -239,11 +239,15 @@ final class EventBatch: @unchecked Sendable {
         defer { lock.unlock() }
         guard built == nil else { return false }
         let groups = recordGroups()
+        // A line's key and first description take about 150 bytes (a messy twitter's).
+        writer.reserve(lines: groups.count, bytesPerLine: 160)
         var builder = Builder(records: groups.count)
         // The lines this batch starts: their number, the record of their first event, where its
         // path bytes are kept (in `paths`), and its line and column once found.
         var started: [(line: Int, record: Int, path: Range<Int>, location: SourceLocation?)] = []
         var paths: [UInt8] = []
+        started.reserveCapacity(groups.count)
+        paths.reserveCapacity(groups.count * 64)
         records.withUnsafeBufferPointer { records in
             guard let first = records.baseAddress else { return }
             for group in groups {
