@@ -38,7 +38,7 @@ extension DecoderImpl {
         return nil
     }
 
-    func coerceBool(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Bool? {
+    func coerceBool(_ entry: Int, parent: CodingPathNode, key: ChildKey) throws -> Bool? {
         switch map.kind(entry) {
         case .number:
             // Any number written as JSON writes it, with or without `allowsJSON5` (JSON5's own

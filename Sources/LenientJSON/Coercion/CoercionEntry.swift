@@ -9,7 +9,7 @@ extension DecoderImpl {
     /// Where the strict path failed: a rule the policy allows may produce the value (and is
     /// reported); otherwise `strictError`, the error `JSONDecoder` throws, is thrown.
     func fallback<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey,
         strictError: @autoclosure () -> DecodingError
     ) throws -> T {
         if !coercions.isEmpty, let value = try coerce(entry, as: type, parent: parent, key: key) {
@@ -20,8 +20,7 @@ extension DecoderImpl {
 
     /// The value a coercion rule gives for `entry` as `T`, or `nil` when no rule applies.
     /// Throws where a rule applies but the value is unusable (a number out of range).
-    func coerce<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T?
-    {
+    func coerce<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey) throws -> T? {
         let kind = map.kind(entry)
         if kind == .null { return nil }
         if kind == .array, let element = singleScalarElement(entry) {
@@ -122,7 +121,7 @@ extension DecoderImpl {
     }
 
     /// The text of a string entry, trimmed when the whitespace rule is on.
-    func coercibleText(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> String? {
+    func coercibleText(_ entry: Int, parent: CodingPathNode, key: ChildKey) throws -> String? {
         guard map.kind(entry) == .string else { return nil }
         return String(scalarText(try stringValue(entry, path: parent, key: key)))
     }

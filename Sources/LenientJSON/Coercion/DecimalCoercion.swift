@@ -4,7 +4,7 @@ import Foundation
 /// the first number in text (permissive). Never through `Double` or `Decimal(string:)`.
 extension DecoderImpl {
     func coerceDecimal(
-        _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, rule: inout RuleCode
+        _ entry: Int, parent: CodingPathNode, key: ChildKey, rule: inout RuleCode
     ) throws -> Decimal? {
         switch map.kind(entry) {
         case .string:

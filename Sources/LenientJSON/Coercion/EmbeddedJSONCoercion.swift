@@ -5,7 +5,7 @@ import Foundation
 extension DecoderImpl {
     /// The value decoded from the JSON text held in string `entry`, or `nil` when the rule is
     /// off, the string holds no JSON object or array, or that JSON does not decode as `T`.
-    func decodeEmbeddedJSON<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?)
+    func decodeEmbeddedJSON<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey)
         throws -> T?
     {
         guard coercions.contains(.jsonInStrings), map.kind(entry) == .string,

@@ -3,7 +3,7 @@
 /// values accept numeric strings through the integer rules.)
 extension DecoderImpl {
     func coerceEnum<E: CaseIterable & RawRepresentable>(
-        _ entry: Int, as type: E.Type, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, as type: E.Type, parent: CodingPathNode, key: ChildKey
     ) throws -> E? {
         guard coercions.contains(.enumMatching), E.RawValue.self == String.self, map.kind(entry) == .string else {
             return nil

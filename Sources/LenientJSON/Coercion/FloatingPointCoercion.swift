@@ -4,7 +4,7 @@ import Foundation
 /// case, `true`/`false`, and the first number in text (permissive).
 extension DecoderImpl {
     func coerceFloatingPoint<F: BinaryFloatingPoint>(
-        _ entry: Int, as type: F.Type, parent: CodingPathNode, key: (any CodingKey)?, rule: inout RuleCode
+        _ entry: Int, as type: F.Type, parent: CodingPathNode, key: ChildKey, rule: inout RuleCode
     ) throws -> F? {
         switch map.kind(entry) {
         case .string:

@@ -4,14 +4,14 @@ import Foundation
 /// hyphens, braced, or with a `urn:uuid:` prefix, in any case; base64url, missing padding and
 /// line breaks (`\r`, `\n` only) in `.base64` data.
 extension DecoderImpl {
-    func coerceURL(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> URL? {
+    func coerceURL(_ entry: Int, parent: CodingPathNode, key: ChildKey) throws -> URL? {
         guard coercions.contains(.trimWhitespace), let text = try coercibleText(entry, parent: parent, key: key),
             !text.isEmpty
         else { return nil }
         return URL(string: text)
     }
 
-    func coerceUUID(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> UUID? {
+    func coerceUUID(_ entry: Int, parent: CodingPathNode, key: ChildKey) throws -> UUID? {
         guard let text = try coercibleText(entry, parent: parent, key: key) else { return nil }
         if let uuid = UUID(uuidString: text) { return uuid }
         guard coercions.contains(.uuidForms) else { return nil }
@@ -27,7 +27,7 @@ extension DecoderImpl {
         return UUID(uuidString: canonical)
     }
 
-    func coerceData(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Data? {
+    func coerceData(_ entry: Int, parent: CodingPathNode, key: ChildKey) throws -> Data? {
         guard case .base64 = options.dataDecodingStrategy, coercions.contains(.base64Variants),
             map.kind(entry) == .string
         else { return nil }

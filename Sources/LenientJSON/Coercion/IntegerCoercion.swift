@@ -2,7 +2,7 @@
 /// the first number in text (permissive). Out-of-range values are errors, never wrapped.
 extension DecoderImpl {
     func coerceInteger<I: FixedWidthInteger>(
-        _ entry: Int, as type: I.Type, parent: CodingPathNode, key: (any CodingKey)?, rule: inout RuleCode
+        _ entry: Int, as type: I.Type, parent: CodingPathNode, key: ChildKey, rule: inout RuleCode
     ) throws -> I? {
         switch map.kind(entry) {
         case .number:
@@ -44,7 +44,7 @@ extension DecoderImpl {
     /// reads from the same number; else, judged exactly on its digits, a whole number in
     /// range (`"1e38"` into `Int128`), or with `.truncateFractions` the truncated one.
     func integer<I: FixedWidthInteger>(
-        from number: NumericText, as type: I.Type, entry: Int, parent: CodingPathNode, key: (any CodingKey)?
+        from number: NumericText, as type: I.Type, entry: Int, parent: CodingPathNode, key: ChildKey
     ) throws -> I {
         let truncates = coercions.contains(.truncateFractions)
         let (value, hasFraction) = number.withText { text -> (I?, Bool) in

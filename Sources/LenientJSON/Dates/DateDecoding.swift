@@ -3,7 +3,7 @@ import Foundation
 /// Decoding `Date` by the decoder's `dateDecodingStrategy`, exactly as `JSONDecoder` does;
 /// where that fails, the fallbacks of `DateFallbacks.swift`.
 extension DecoderImpl {
-    func unwrapDate(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date {
+    func unwrapDate(_ entry: Int, parent: CodingPathNode, key: ChildKey) throws -> Date {
         let kind = map.kind(entry)
         if kind == .date { return map.dates[map.offset(entry)] }
         if kind == .null {
@@ -34,7 +34,7 @@ extension DecoderImpl {
     }
 
     /// A number read by the strategies that read numbers, as `JSONDecoder` reads it.
-    private func numericDate(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date {
+    private func numericDate(_ entry: Int, parent: CodingPathNode, key: ChildKey) throws -> Date {
         switch options.dateDecodingStrategy {
         case .secondsSince1970:
             return Date(
@@ -53,7 +53,7 @@ extension DecoderImpl {
     /// the date's path: that error is read as the `.formatted` strategy failing, and the
     /// fallbacks follow (without the events of the abandoned attempt).
     private func customDate(
-        _ closure: (any Decoder) throws -> Date, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?
+        _ closure: (any Decoder) throws -> Date, _ entry: Int, parent: CodingPathNode, key: ChildKey
     ) throws -> Date {
         #if canImport(Darwin)
             return try with(entry: entry, path: parent.appending(key)) { try closure(self) }

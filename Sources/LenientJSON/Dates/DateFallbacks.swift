@@ -10,8 +10,7 @@ import Foundation
 extension DecoderImpl {
     /// The date of the first fallback that reads `entry`, or the error `JSONDecoder` throws
     /// for the strategy (naming `Date`, the value found and the forms tried).
-    func dateFallback(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: (any CodingKey)?) throws -> Date
-    {
+    func dateFallback(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: ChildKey) throws -> Date {
         let fallbacks = coercions.contains(.dateFallbacks) && !Self.isCustom(reading)
         if fallbacks, let read = try fallbackDate(entry, reading: reading, parent: parent, key: key) {
             try recordLeniency(
@@ -34,7 +33,7 @@ extension DecoderImpl {
     }
 
     /// The first fallback's date, the form that read it, and whether the text named its zone.
-    private func fallbackDate(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: (any CodingKey)?) throws
+    private func fallbackDate(_ entry: Int, reading: DateReading, parent: CodingPathNode, key: ChildKey) throws
         -> (date: Date, form: String, hasZone: Bool, rule: RuleCode)?
     {
         switch map.kind(entry) {

@@ -8,7 +8,7 @@ protocol DecodableArray {
 
     /// Decodes the collection at `entry`, whose elements are `elements` (``elements``).
     static func decodeArray(
-        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, elements: ArrayElements
+        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey, elements: ArrayElements
     ) throws -> Self
 }
 
@@ -17,7 +17,7 @@ extension DecodableArray {
     /// (they are the same type), without a dynamic cast.
     @inline(__always)
     static func decodeArray<T>(
-        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, elements: ArrayElements,
+        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey, elements: ArrayElements,
         as _: T.Type
     ) throws -> T {
         knownType(try decodeArray(entry, using: impl, parent: parent, key: key, elements: elements), as: T.self)
@@ -85,7 +85,7 @@ extension Array: DecodableArray where Element: Decodable {
     static var elements: ArrayElements { arrayElements }
 
     static func decodeArray(
-        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, elements: ArrayElements
+        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey, elements: ArrayElements
     ) throws -> Self {
         let map = impl.map
         if map.kind(entry) == .array {
@@ -179,7 +179,7 @@ extension Set: DecodableArray where Element: Decodable {
     static var elements: ArrayElements { [Element].arrayElements }
 
     static func decodeArray(
-        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, elements: ArrayElements
+        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey, elements: ArrayElements
     ) throws -> Self {
         Set(try [Element].decodeArray(entry, using: impl, parent: parent, key: key, elements: elements))
     }
@@ -189,7 +189,7 @@ extension DecoderImpl {
     /// An array from a value that is not one: an object with index keys (permissive), a
     /// single value wrapped as one element (lenient), else the error `JSONDecoder` throws.
     func arrayFromOtherValue<C: RangeReplaceableCollection & Decodable>(
-        _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: C.Type
+        _ entry: Int, parent: CodingPathNode, key: ChildKey, as _: C.Type
     ) throws -> C
     where C.Element: Decodable {
         let path = parent.appending(key)
@@ -236,7 +236,7 @@ extension DecoderImpl {
     /// path (an error names the value as it is in the input, not a made-up element); `nil`
     /// when it is not one, and then the array's own error is thrown.
     private func wrappedElement<E: Decodable>(
-        _ entry: Int, as type: E.Type, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, as type: E.Type, parent: CodingPathNode, key: ChildKey
     ) -> E? {
         session.entriesBeingWrapped.append(entry)
         defer { session.entriesBeingWrapped.removeLast() }
@@ -247,7 +247,7 @@ extension DecoderImpl {
     /// after the strict reading failed: JSONEncoder writes an empty dictionary whose keys
     /// are neither `String` nor `Int` as `[]`, and JSONDecoder reads that back.
     func emptyArrayAsDictionary<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey
     ) throws -> T? {
         guard map.kind(entry) == .array, map.childCount(entry) == 0, coercions.contains(.collectionWrapping) else {
             return nil
@@ -266,7 +266,7 @@ extension DecoderImpl {
     func element<E: Decodable, K: CodingKey>(_ entry: Int, as type: E.Type, parent: CodingPathNode, key: K) throws -> E?
     {
         guard options.policy.invalidValues == .recover else {
-            return try unwrap(entry, as: type, parent: parent, key: key)
+            return try unwrap(entry, as: type, parent: parent, key: ChildKey(key))
         }
         return try elementOrDrop(entry, as: type, parent: parent, key: key)
     }
@@ -276,10 +276,10 @@ extension DecoderImpl {
         -> E?
     {
         do {
-            return try unwrap(entry, as: type, parent: parent, key: key)
+            return try unwrap(entry, as: type, parent: parent, key: ChildKey(key))
         } catch let error as DecodingError {
             try recordLeniency(
-                .droppedElement, .elementDropped, entry: entry, parent: parent, key: key, type: E.self,
+                .droppedElement, .elementDropped, entry: entry, parent: parent, key: ChildKey(key), type: E.self,
                 .text(
                     "Dropped a value that could not be decoded as \(DecodingErrors.typeName(E.self)): "
                         + Self.reason(error)
@@ -305,7 +305,7 @@ extension DecoderImpl {
     /// coercion, a recovery, an error with its path) on does the general loop take over, with
     /// the array's path built then.
     func scalarElements<E: StrictScalar>(
-        of entry: Int, count: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: E.Type
+        of entry: Int, count: Int, parent: CodingPathNode, key: ChildKey, as _: E.Type
     ) throws -> [E] {
         var (result, read) = strictPrefix(of: entry, count: count, as: E.self)
         if read < count {

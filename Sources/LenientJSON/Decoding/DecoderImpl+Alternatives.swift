@@ -23,7 +23,7 @@ extension DecoderImpl {
     /// where the value fails or leniency acts.
     @inline(__always)
     func decodePlain<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> ChildKey,
         node: consuming CodingPathNode, isDictionary: Bool
     ) throws -> T {
         if mode.readsStrictly {
@@ -50,7 +50,7 @@ extension DecoderImpl {
     /// the values around it are read again strictly as they would be).
     @inline(never)
     private func decodeWithoutStructure<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> ChildKey,
         node: consuming CodingPathNode, isDictionary: Bool
     ) throws -> T {
         if let readings = unstructuredReadings {
@@ -74,7 +74,7 @@ extension DecoderImpl {
     /// reading recorded, which that reading records again.
     @inline(never)
     private func decodeKeeping<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> ChildKey,
         node: consuming CodingPathNode, isDictionary: Bool
     ) throws -> T {
         let leniencyBefore = session.leniencyCount
@@ -98,7 +98,7 @@ extension DecoderImpl {
     /// leniency helped.
     @inline(__always)
     private func decodeUnderPolicy<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> ChildKey,
         node: consuming CodingPathNode, isDictionary: Bool
     ) throws -> T {
         let start = checkpoint()
@@ -118,7 +118,7 @@ extension DecoderImpl {
     /// coercions.
     @inline(never)
     private func recoverPlain<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey, isDictionary: Bool,
         error: any Error, from start: DecodeCheckpoint
     ) throws -> T {
         let helped = session.leniencyCount != start.leniency
@@ -137,7 +137,7 @@ extension DecoderImpl {
     /// reads an object as the `File` it is, not as a wrapped one-element array.
     @inline(never)
     private func preferStrict<T: Decodable>(
-        _ value: T, _ entry: Int, parent: CodingPathNode, key: (any CodingKey)?, from start: DecodeCheckpoint
+        _ value: T, _ entry: Int, parent: CodingPathNode, key: ChildKey, from start: DecodeCheckpoint
     ) throws -> T {
         // The other readings' events go after the lenient ones, which stay where they are: a
         // value nested in others that each try a strict decode is not copied once per level.
@@ -175,7 +175,7 @@ extension DecoderImpl {
     /// inside out, so an enclosing value read without structural rules (each level where a
     /// structural rule helped is) stops at it at once instead of reading it again.
     private func decodeWithoutStructuralRules<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey
     ) throws -> T {
         let start = checkpoint()
         do {
@@ -194,7 +194,7 @@ extension DecoderImpl {
     /// coercion, no recovery; key matching as the policy says), by ``readStrictly(_:)``. A failed
     /// attempt is rolled back; its errors get no message, since nobody sees them.
     private func decodeStrictly<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey
     ) throws -> T {
         let registration = currentRegistration
         return try rollingBackOnFailure {
@@ -224,7 +224,7 @@ extension DecoderImpl {
     /// `registration` is the registration of the type being decoded where the value is (its
     /// aliases and defaults apply to the objects it reads), as for any value this decoder moves to.
     func decodeStrictlyOnce<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey,
         registration: TypeRegistration?
     ) throws -> T {
         let attempt = StrictAttempt(entry: entry, type: ObjectIdentifier(type))

@@ -2,7 +2,7 @@ import Foundation
 
 /// `Data` by the `dataDecodingStrategy` and `URL` from a string, as `JSONDecoder` does them.
 extension DecoderImpl {
-    func unwrapData(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Data {
+    func unwrapData(_ entry: Int, parent: CodingPathNode, key: ChildKey) throws -> Data {
         if map.kind(entry) == .null {
             return try fallback(
                 entry, as: Data.self, parent: parent, key: key, strictError: mismatch(entry, Data.self, parent, key))
@@ -34,7 +34,7 @@ extension DecoderImpl {
         }
     }
 
-    func unwrapURL(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> URL {
+    func unwrapURL(_ entry: Int, parent: CodingPathNode, key: ChildKey) throws -> URL {
         if map.kind(entry) != .string {
             return try fallback(
                 entry, as: URL.self, parent: parent, key: key,

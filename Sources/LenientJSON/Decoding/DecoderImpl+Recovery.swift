@@ -8,7 +8,7 @@ extension DecoderImpl {
     /// non-`String` scalar, and an undecodable value is `nil` unless the policy throws.
     @inline(__always)
     func optional<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey, _ read: () throws -> T
     ) throws -> T? {
         let policy = options.policy
         if policy.invalidValues == .throw && policy.coercions.isDisjoint(with: [.emptyStringAsNil, .falseAsNil]) {
@@ -44,7 +44,7 @@ extension DecoderImpl {
     /// unless JSONDecoder reads the value as it is (a URL of spaces, a type that accepts
     /// `false`, a custom date strategy), where parity wins.
     private func nilUnlessReadStrictly<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ rule: RuleCode,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey, _ rule: RuleCode,
         _ description: @autoclosure () -> ReportCollector.Description
     ) throws -> T? {
         if let value = try? readStrictly({ try $0.unwrap(entry, as: type, parent: parent, key: key) }) { return value }
@@ -58,7 +58,7 @@ extension DecoderImpl {
     /// could only be built from defaults (`"center": {}` into `LatLon?`); the events of the value
     /// built and thrown away are not kept.
     func optionalModel<T>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, _ read: () throws -> T
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey, _ read: () throws -> T
     ) throws -> T? {
         let keysBefore = session.keysFound
         let start = checkpoint()
@@ -81,7 +81,7 @@ extension DecoderImpl {
 
     /// The default for a value that `error` says cannot be read, when the policy allows it.
     func recover<T: Decodable>(
-        _ type: T.Type, from error: DecodingError, entry: Int, parent: CodingPathNode, key: (any CodingKey)?
+        _ type: T.Type, from error: DecodingError, entry: Int, parent: CodingPathNode, key: ChildKey
     ) throws -> T {
         let isMissing = map.kind(entry) == .null
         let allowed = isMissing ? options.policy.missingValues == .useDefault : options.policy.invalidValues == .recover
@@ -98,11 +98,12 @@ extension DecoderImpl {
 
     /// The default for a missing key, when the policy allows it; else `nil`.
     func defaultForMissing<T: Decodable>(_ type: T.Type, parent: CodingPathNode, key: any CodingKey) throws -> T? {
-        guard options.policy.missingValues == .useDefault, let value = defaultValue(type, parent: parent, key: key)
+        guard options.policy.missingValues == .useDefault,
+            let value = defaultValue(type, parent: parent, key: ChildKey(key))
         else { return nil }
         let shown = Self.frozen(value)
         try recordLeniency(
-            .usedDefault, .defaultBuiltIn, entry: nil, parent: parent, key: key, type: T.self,
+            .usedDefault, .defaultBuiltIn, entry: nil, parent: parent, key: ChildKey(key), type: T.self,
             .text("Used the default \(Self.show(shown)) for a missing key."))
         return value
     }
@@ -112,7 +113,7 @@ extension DecoderImpl {
     /// With `pending`, the value of a member of a partial document that has not arrived: a nested
     /// type is decoded from `{}` read as an object still open (``DecodeMode/buildingPendingDefaults``).
     func defaultValue<T: Decodable>(
-        _ type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, pending: Bool = false
+        _ type: T.Type, parent: CodingPathNode, key: ChildKey, pending: Bool = false
     ) -> T? {
         if let scalar = scalarDefault(type) { return scalar }
         if T.self == Date.self || T.self == URL.self || T.self == UUID.self || T.self == Data.self { return nil }

@@ -38,7 +38,7 @@ extension DecoderImpl {
     // MARK: Unwrapping: the strict reading, then the policy's fallback
 
     func unwrapInteger<T: FixedWidthInteger & Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey
     ) throws -> T {
         if let value = strictInteger(entry, as: type) { return value }
         if map.kind(entry) == .number {
@@ -48,7 +48,7 @@ extension DecoderImpl {
     }
 
     func unwrapFloatingPoint<T: BinaryFloatingPoint & Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey
     ) throws -> T {
         if let value = strictFloatingPoint(entry, as: type) { return value }
         switch map.kind(entry) {
@@ -70,7 +70,7 @@ extension DecoderImpl {
         return try fallback(entry, as: type, parent: parent, key: key, strictError: mismatch(entry, type, parent, key))
     }
 
-    func unwrapBool(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Bool {
+    func unwrapBool(_ entry: Int, parent: CodingPathNode, key: ChildKey) throws -> Bool {
         if let value = strictBool(entry) { return value }
         // JSONDecoder reports null as a type mismatch for Bool (not valueNotFound).
         return try fallback(
@@ -79,7 +79,7 @@ extension DecoderImpl {
                 Bool.self, path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors))
     }
 
-    func unwrapString(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> String {
+    func unwrapString(_ entry: Int, parent: CodingPathNode, key: ChildKey) throws -> String {
         if map.kind(entry) == .string {
             return try stringValue(entry, path: parent, key: key)
         }
@@ -87,7 +87,7 @@ extension DecoderImpl {
             entry, as: String.self, parent: parent, key: key, strictError: mismatch(entry, String.self, parent, key))
     }
 
-    func unwrapDecimal(_ entry: Int, parent: CodingPathNode, key: (any CodingKey)?) throws -> Decimal {
+    func unwrapDecimal(_ entry: Int, parent: CodingPathNode, key: ChildKey) throws -> Decimal {
         if map.kind(entry) == .number {
             if !map.isJSON5, map.numberShape(entry) != nil, let value = NumberParsing.decimal(map.text(entry)) {
                 return value
@@ -103,7 +103,7 @@ extension DecoderImpl {
     /// overflow), whose error the policy's fallback may replace; or a malformed number, which
     /// is a syntax error no rule recovers.
     func unreadNumber<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, json5: (JSON5Number) -> T?
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey, json5: (JSON5Number) -> T?
     ) throws -> T {
         if map.isJSON5 {
             guard let number = JSON5Number(map.text(entry)) else { throw invalidNumber(entry, parent, key) }
@@ -117,7 +117,7 @@ extension DecoderImpl {
 
     /// The unescaped text of string `entry`.
     @inline(__always)
-    func stringValue(_ entry: Int, path: CodingPathNode, key: (any CodingKey)?) throws -> String {
+    func stringValue(_ entry: Int, path: CodingPathNode, key: ChildKey) throws -> String {
         do {
             return try StringDecoding.decode(
                 map.text(entry), flags: map.flags(entry), base: map.offset(entry), json5: map.isJSON5)
@@ -134,7 +134,7 @@ extension DecoderImpl {
 
     // MARK: Errors
 
-    func mismatch(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
+    func mismatch(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: ChildKey) -> DecodingError {
         if map.kind(entry) == .null {
             return DecodingErrors.valueNotFound(
                 type, path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors)
@@ -146,8 +146,7 @@ extension DecoderImpl {
     /// The error for a valid number that `type` cannot hold: for an integer type, a number
     /// whose fraction is not zero (`1.5`) and that is in range once truncated says so; any
     /// other names the type's bounds.
-    func outOfRange(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError
-    {
+    func outOfRange(_ entry: Int, _ type: Any.Type, _ parent: CodingPathNode, _ key: ChildKey) -> DecodingError {
         if mode.describesErrors, map.kind(entry) == .number, let integer = type as? any FixedWidthInteger.Type,
             Self.hasFractionInRange(map.text(entry), as: integer)
         {
@@ -168,7 +167,7 @@ extension DecoderImpl {
             && NumberParsing.truncatedInteger(text, as: I.self) != nil
     }
 
-    func invalidNumber(_ entry: Int, _ parent: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
+    func invalidNumber(_ entry: Int, _ parent: CodingPathNode, _ key: ChildKey) -> DecodingError {
         DecodingErrors.malformedNumber(
             path: parent.path(appending: key), map: map, entry: entry, describes: mode.describesErrors)
     }

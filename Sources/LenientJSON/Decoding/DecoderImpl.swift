@@ -239,8 +239,7 @@ final class DecoderImpl: Decoder {
 
     /// Decodes the value at `entry` as `T`; `parent` and `key` make up its coding path.
     /// A decode with registrations takes them into account (`Mapping/DecoderImpl+Registrations.swift`).
-    func unwrap<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws -> T
-    {
+    func unwrap<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey) throws -> T {
         if let registrations = options.registrations,
             registrations.hasRegistration(T.self) || currentRegistration != nil
         {
@@ -251,7 +250,7 @@ final class DecoderImpl: Decoder {
 
     /// Decodes the value at `entry` as `T` by the policy's rules alone.
     @inline(__always)
-    func unwrapValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) throws
+    func unwrapValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey) throws
         -> T
     {
         try unwrapValue(
@@ -261,7 +260,7 @@ final class DecoderImpl: Decoder {
     /// ``unwrapValue(_:as:parent:key:)`` for a caller that has looked up `T`'s dispatch.
     @inline(__always)
     func unwrapValue<T: Decodable>(
-        _ entry: Int, as type: T.Type, dispatch: TypeDispatch, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, as type: T.Type, dispatch: TypeDispatch, parent: CodingPathNode, key: ChildKey
     ) throws -> T {
         switch dispatch {
         case .scalar(let kind):
@@ -301,7 +300,7 @@ final class DecoderImpl: Decoder {
     /// which `unwrap` would otherwise reserve on every call.
     @inline(never)
     private func decodeIdentifiable<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey
     ) throws -> T {
         let value = try decodeModel(
             entry, as: type, parent: parent, key: key, node: parent.appending(key), isDictionary: false)
@@ -315,7 +314,7 @@ final class DecoderImpl: Decoder {
     /// only where a value fails or leniency acts, never for a value decoded as it is.
     @inline(__always)
     func decodeModel<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> (any CodingKey)?,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: @autoclosure () -> ChildKey,
         node: consuming CodingPathNode, isDictionary: Bool
     ) throws -> T {
         observer.decoding(type, at: entry)
@@ -345,7 +344,7 @@ final class DecoderImpl: Decoder {
     /// would make every call of `unwrap` ask the runtime for `Optional<T>`'s metadata.
     @inline(never)
     func coerce<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?, isDictionary: Bool,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey, isDictionary: Bool,
         orThrow error: DecodingError
     ) throws -> T {
         if isDictionary, let value = try emptyArrayAsDictionary(entry, as: type, parent: parent, key: key) {
@@ -364,7 +363,7 @@ final class DecoderImpl: Decoder {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func unwrap<T: DecodableWithConfiguration>(
         _ entry: Int, as type: T.Type, configuration: T.DecodingConfiguration, parent: CodingPathNode,
-        key: (any CodingKey)?
+        key: ChildKey
     ) throws -> T {
         try with(entry: entry, path: parent.appending(key)) { try type.init(from: self, configuration: configuration) }
     }

@@ -5,7 +5,7 @@ import Foundation
 /// of `Decoding/ArrayDecoding.swift`: `[]` reads as `[:]`, and under `.recover` a member that
 /// cannot be decoded is dropped.
 protocol MemberwiseDictionary {
-    static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?)
+    static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey)
         throws -> Self
 }
 
@@ -14,7 +14,7 @@ extension MemberwiseDictionary {
     /// (they are the same type), without a dynamic cast.
     @inline(__always)
     static func decodeMembers<T>(
-        of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type
+        of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey, as _: T.Type
     ) throws -> T {
         knownType(try decodeMembers(of: entry, using: impl, parent: parent, key: key), as: T.self)
     }
@@ -44,7 +44,7 @@ extension Int: MemberName {
 }
 
 extension Dictionary: MemberwiseDictionary where Key: MemberName, Value: Decodable {
-    static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?)
+    static func decodeMembers(of entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey)
         throws -> Self
     {
         let map = impl.map

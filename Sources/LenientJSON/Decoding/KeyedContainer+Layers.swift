@@ -11,7 +11,7 @@ extension KeyedContainer {
     // MARK: Required values
 
     /// ``value(_:exact:_:)`` with the layers this decode has.
-    func layeredValue<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T {
+    func layeredValue<T: Decodable>(_ key: Key, _ read: (Int, ChildKey) throws -> T) throws -> T {
         if let partial = impl.mode.partial, partial.isOpen(object, in: impl.map) {
             return try pendingValue(key, partial, read)
         }
@@ -26,7 +26,7 @@ extension KeyedContainer {
     /// The registrations' value where they apply to `T`, else the value with the policy's defaults.
     @inline(__always)
     func registeredOrDefaultValue<T: Decodable>(
-        _ key: Key, _ read: (Int, (any CodingKey)?) throws -> T
+        _ key: Key, _ read: (Int, ChildKey) throws -> T
     ) throws -> T {
         if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations {
             return try registeredValue(key, as: T.self, registrations)
@@ -42,7 +42,7 @@ extension KeyedContainer {
     /// The value under a policy with defaults: a missing, `null` or invalid value becomes the
     /// type's default where the policy says so. Kept out of line: its `T?` would make every
     /// generic call ask the runtime for `Optional<T>`'s metadata.
-    @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws
+    @inline(never) func valueOrDefault<T: Decodable>(_ key: Key, _ read: (Int, ChildKey) throws -> T) throws
         -> T
     {
         guard let found = try lookup(key) else {
@@ -61,7 +61,7 @@ extension KeyedContainer {
 
     /// ``valueIfPresent(_:_:)`` with the layers this decode has (defaults act through the
     /// `Optional` rules of ``optionalValue(_:_:_:)``).
-    func layeredValueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws -> T? {
+    func layeredValueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, ChildKey) throws -> T) throws -> T? {
         if let partial = impl.mode.partial, partial.isOpen(object, in: impl.map) {
             return try pendingValueIfPresent(key, partial, read)
         }
@@ -75,7 +75,7 @@ extension KeyedContainer {
 
     @inline(__always)
     func registeredValueOrPresent<T: Decodable>(
-        _ key: Key, _ read: (Int, (any CodingKey)?) throws -> T
+        _ key: Key, _ read: (Int, ChildKey) throws -> T
     ) throws -> T? {
         if impl.registrationsApply(to: T.self), let registrations = impl.options.registrations {
             return try registeredValueIfPresent(key, as: T.self, registrations)

@@ -90,13 +90,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The coding-path key of `member`: `key`, or the input's spelling of it (read only if a
-    /// path is built). Made optional here, once: the `unwrap` functions take an optional key,
-    /// and wrapping it at each call would copy and destroy the existential again.
+    /// path is built). Made a ``ChildKey`` here, once: the `unwrap` functions take one, and
+    /// wrapping it at each call would copy and destroy the existential again.
     @inline(__always)
-    func pathKey<K: CodingKey>(_ key: K, _ member: KeyedMember) -> (any CodingKey)? {
-        if member.respelled { return MatchedKey(key, keyEntry: member.entry - 1, in: impl.map) }
-        if let steps = member.keyPath { return KeyPathKey(key, steps: steps) }
-        return key
+    func pathKey<K: CodingKey>(_ key: K, _ member: KeyedMember) -> ChildKey {
+        if member.respelled { return .key(MatchedKey(key, keyEntry: member.entry - 1, in: impl.map)) }
+        if let steps = member.keyPath { return .key(KeyPathKey(key, steps: steps)) }
+        return ChildKey(key)
     }
 
     /// The keys present, as `Key`s, in document order (the first of keys that give the same
@@ -216,7 +216,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// (as `Key`, not yet an existential) and must read it as `read` would. Where registrations,
     /// defaults or error collection can act, the read is ``layeredValue(_:_:)``'s.
     @inline(__always) func value<T: Decodable>(
-        _ key: Key, exact: (Int) throws -> T, _ read: (Int, (any CodingKey)?) throws -> T
+        _ key: Key, exact: (Int) throws -> T, _ read: (Int, ChildKey) throws -> T
     ) throws -> T {
         guard readsPlainly(T.self) else { return try layeredValue(key, read) }
         let found = try require(key)
@@ -231,7 +231,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// destroyed) for every scalar member. (Not for a generic `T`: its `T?` would ask the
     /// runtime for `Optional<T>`'s metadata on every call.)
     @inline(__always) func value<T: Decodable>(
-        _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T
+        _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, ChildKey) throws -> T
     ) throws -> T {
         guard readsPlainly(T.self) else { return try layeredValue(key, read) }
         let found = try require(key)
@@ -329,7 +329,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `nil` for a missing key or `null`; otherwise `read`'s value, recovered to `nil` when
     /// it cannot be read and the policy allows it. Where registrations or error collection can
     /// act, the read is ``layeredValueIfPresent(_:_:)``'s.
-    @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws
+    @inline(__always) func valueIfPresent<T: Decodable>(_ key: Key, _ read: (Int, ChildKey) throws -> T) throws
         -> T?
     {
         guard readsPlainly(T.self) else { return try layeredValueIfPresent(key, read) }
@@ -340,7 +340,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// ``value(_:strict:_:)``: no `Optional` rule turns a value that reads strictly into `nil`
     /// (`""` and `false` never read strictly as the scalars those rules apply to).
     @inline(__always) func valueIfPresent<T: Decodable>(
-        _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, (any CodingKey)?) throws -> T
+        _ key: Key, strict: (DecoderImpl, Int) -> T?, _ read: (Int, ChildKey) throws -> T
     ) throws -> T? {
         guard readsPlainly(T.self) else { return try layeredValueIfPresent(key, read) }
         guard let found = try presentMember(key, as: T.self) else { return nil }
@@ -350,7 +350,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// ``valueIfPresent(_:_:)`` by the policy's rules alone. (No `strict` closure here: a
     /// generic one would be a closure context allocated per call.)
-    @inline(__always) func presentValue<T: Decodable>(_ key: Key, _ read: (Int, (any CodingKey)?) throws -> T) throws
+    @inline(__always) func presentValue<T: Decodable>(_ key: Key, _ read: (Int, ChildKey) throws -> T) throws
         -> T?
     {
         guard let found = try presentMember(key, as: T.self) else { return nil }
@@ -378,7 +378,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// `read`'s value of present member `found`, under the Optional rules.
     @inline(__always) func optionalValue<T: Decodable>(
-        _ key: Key, _ found: KeyedMember, _ read: (Int, (any CodingKey)?) throws -> T
+        _ key: Key, _ found: KeyedMember, _ read: (Int, ChildKey) throws -> T
     ) throws -> T? {
         let foundKey = pathKey(key, found)
         return try impl.optional(found.entry, as: T.self, parent: pathNode, key: foundKey) {

@@ -4,7 +4,7 @@ import Foundation
 /// ``DecoderImpl/optional(_:as:parent:key:_:)`` (`DecoderImpl+Recovery.swift`), where the
 /// `Optional` rules (`""` and `false` as `nil`, an invalid value recovered as `nil`) apply.
 protocol OptionalDecodable {
-    static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?)
+    static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey)
         throws -> Self
 }
 
@@ -13,14 +13,14 @@ extension OptionalDecodable {
     /// (they are the same type), without a dynamic cast.
     @inline(__always)
     static func decodeOptional<T>(
-        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?, as _: T.Type
+        _ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey, as _: T.Type
     ) throws -> T {
         knownType(try decodeOptional(entry, using: impl, parent: parent, key: key), as: T.self)
     }
 }
 
 extension Optional: OptionalDecodable where Wrapped: Decodable {
-    static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?)
+    static func decodeOptional(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey)
         throws -> Self
     {
         if impl.map.kind(entry) == .null { return .none }

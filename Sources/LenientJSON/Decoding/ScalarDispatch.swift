@@ -6,7 +6,7 @@ extension DecoderImpl {
     /// `unwrap` would otherwise reserve on every call.
     @inline(never)
     func unwrapScalar<T: Decodable>(
-        _ entry: Int, _ kind: ScalarKind, as _: T.Type, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, _ kind: ScalarKind, as _: T.Type, parent: CodingPathNode, key: ChildKey
     ) throws -> T {
         switch kind {
         case .double:

@@ -41,11 +41,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     @inline(__always) mutating func next<T>(
-        _ type: T.Type, _ read: (DecoderImpl, Int, CodingPathNode, IndexKey) throws -> T
+        _ type: T.Type, _ read: (DecoderImpl, Int, CodingPathNode, ChildKey) throws -> T
     ) throws -> T {
         do {
             guard !isAtEnd else { throw endError(type) }
-            let value = try read(impl, cursor, pathNode, IndexKey(currentIndex))
+            let value = try read(impl, cursor, pathNode, .index(currentIndex))
             advance()
             return value
         } catch let error as DecodingError where impl.collection != nil {
@@ -111,7 +111,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     /// `nil` for `null`, and — as `JSONDecoder` does — `nil` past the end, counting the index on.
     @inline(__always) mutating func nextIfPresent<T>(
-        _ type: T.Type, _ read: (DecoderImpl, Int, CodingPathNode, IndexKey) throws -> T
+        _ type: T.Type, _ read: (DecoderImpl, Int, CodingPathNode, ChildKey) throws -> T
     ) throws -> T? {
         if isAtEnd {
             currentIndex += 1

@@ -84,7 +84,7 @@ extension DecoderImpl {
     ///   - standIn: What the call returns instead of throwing, when there is something.
     func collectCall<R>(
         _ site: ErrorCollection.Site, position: Int, error: DecodingError,
-        child: (entry: Int, type: any Decodable.Type, parent: CodingPathNode, key: (any CodingKey)?)?,
+        child: (entry: Int, type: any Decodable.Type, parent: CodingPathNode, key: ChildKey)?,
         standIn: () -> R?
     ) throws -> R {
         // Attempts that the decoder itself abandons (strict re-decodes) are not collected.
@@ -116,7 +116,7 @@ extension DecoderImpl {
     // MARK: Values
 
     /// `collectValue` for a type known only as a metatype.
-    private func collectAny(_ entry: Int, as type: any Decodable.Type, parent: CodingPathNode, key: (any CodingKey)?)
+    private func collectAny(_ entry: Int, as type: any Decodable.Type, parent: CodingPathNode, key: ChildKey)
         -> Any?
     {
         func open<T: Decodable>(_ type: T.Type) -> Any? { collectValue(entry, as: type, parent: parent, key: key) }
@@ -126,8 +126,7 @@ extension DecoderImpl {
     /// The value at `entry`, which fails to decode as `type`, collected: the problems inside it
     /// are added to the current frame, and a value to go on with is returned when there is one.
     /// `nil` and no problem where it has no parts (a scalar): the caller's error is the problem.
-    func collectValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?) -> T?
-    {
+    func collectValue<T: Decodable>(_ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey) -> T? {
         if T.self == String.self || Self.isNonStringScalar(type) || T.self == Data.self { return nil }
         switch dispatchCache.pointee.dispatch(for: T.self) {
         case .scalar:
@@ -143,7 +142,7 @@ extension DecoderImpl {
     /// A model value collected frame by frame (see the type comment); `make` runs its
     /// `init(from:)` (or `init(from:configuration:)`).
     private func collectModel<T>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey,
         _ make: (DecoderImpl) throws -> T
     ) -> T? {
         guard let collection else { return nil }
@@ -180,7 +179,7 @@ extension DecoderImpl {
     }
 
     /// The elements of the array at `entry`, each failing one collected and dropped.
-    func collectElements<E: Decodable>(_ entry: Int, as _: E.Type, parent: CodingPathNode, key: (any CodingKey)?)
+    func collectElements<E: Decodable>(_ entry: Int, as _: E.Type, parent: CodingPathNode, key: ChildKey)
         -> [E]?
     {
         guard map.kind(entry) == .array else { return nil }
@@ -196,7 +195,7 @@ extension DecoderImpl {
 
     /// The members of the object at `entry` as a dictionary, each failing one collected and dropped.
     func collectMembers<K: MemberName, V: Decodable>(
-        _ entry: Int, as _: [K: V].Type, parent: CodingPathNode, key: (any CodingKey)?
+        _ entry: Int, as _: [K: V].Type, parent: CodingPathNode, key: ChildKey
     ) -> [K: V]? {
         guard map.kind(entry) == .object else { return nil }
         let path = parent.appending(key)
@@ -229,7 +228,7 @@ extension DecoderImpl {
         } catch let error as DecodingError {
             guard let frame = collection?.frame else { return nil }
             let mark = frame.problems.count
-            let value = collectValue(entry, as: type, parent: parent, key: key)
+            let value = collectValue(entry, as: type, parent: parent, key: ChildKey(key))
             if frame.problems.count == mark { note(problem: error, at: entry) }
             return value
         } catch {
@@ -275,30 +274,30 @@ extension DecoderImpl {
 
 /// A collection type whose elements or members are collected one by one.
 protocol CollectableContainer {
-    static func collect(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) -> Self?
+    static func collect(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey) -> Self?
 }
 
 extension Array: CollectableContainer where Element: Decodable {
-    static func collect(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) -> Self? {
+    static func collect(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey) -> Self? {
         impl.collectElements(entry, as: Element.self, parent: parent, key: key)
     }
 }
 
 extension Set: CollectableContainer where Element: Decodable {
-    static func collect(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) -> Self? {
+    static func collect(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey) -> Self? {
         guard let elements = impl.collectElements(entry, as: Element.self, parent: parent, key: key) else { return nil }
         return Set(elements)
     }
 }
 
 extension Dictionary: CollectableContainer where Key: MemberName, Value: Decodable {
-    static func collect(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) -> Self? {
+    static func collect(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey) -> Self? {
         impl.collectMembers(entry, as: Self.self, parent: parent, key: key)
     }
 }
 
 extension Optional: CollectableContainer where Wrapped: Decodable {
-    static func collect(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: (any CodingKey)?) -> Self? {
+    static func collect(_ entry: Int, using impl: DecoderImpl, parent: CodingPathNode, key: ChildKey) -> Self? {
         guard impl.map.kind(entry) != .null,
             let value = impl.collectValue(entry, as: Wrapped.self, parent: parent, key: key)
         else { return nil }
@@ -335,7 +334,7 @@ extension UnkeyedContainer {
             ) { impl.placeholder(type) }
         }
         let child = (T.self as? any Decodable.Type).map {
-            (cursor, $0, pathNode, IndexKey(currentIndex) as (any CodingKey)?)
+            (cursor, $0, pathNode, ChildKey.index(currentIndex))
         }
         let value = try impl.collectCall(
             .init(entry: cursor, name: nil, type: ObjectIdentifier(type)), position: cursor,

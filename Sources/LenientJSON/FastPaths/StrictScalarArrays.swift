@@ -28,7 +28,7 @@ extension DecoderImpl {
     /// that is not an array of strict `E`s on, the general loop decodes the rest (that element
     /// included, from scratch), with the array's path built then.
     func nestedScalarElements<E: StrictScalar>(
-        of entry: Int, count: Int, parent: CodingPathNode, key: (any CodingKey)?, as _: E.Type
+        of entry: Int, count: Int, parent: CodingPathNode, key: ChildKey, as _: E.Type
     ) throws -> [[E]] {
         var result: [[E]] = []
         result.reserveCapacity(count)

@@ -15,7 +15,7 @@ extension DecoderImpl {
     /// `T` noted as the type being decoded so that its key aliases and defaults apply.
     @inline(never)
     func unwrapRegistered<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey,
         _ registrations: Registrations, usesFallback: Bool = true
     ) throws -> T {
         let registration = registrations[T.self]
@@ -27,7 +27,7 @@ extension DecoderImpl {
 
     /// ``unwrapRegistered(_:as:parent:key:_:usesFallback:)`` once `T`'s `registration` is the current one.
     private func unwrapRegistered<T: Decodable>(
-        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: (any CodingKey)?,
+        _ entry: Int, as type: T.Type, parent: CodingPathNode, key: ChildKey,
         registration: TypeRegistration?, usesFallback: Bool
     ) throws -> T {
         guard let registration, registration.readsValues else {
@@ -74,7 +74,7 @@ extension DecoderImpl {
         path: @autoclosure () -> CodingPathNode, type: Any.Type,
         _ description: @autoclosure () -> ReportCollector.Description
     ) throws {
-        if let entry, let error = malformedToken(in: entry, path: { path().path }) { throw error }
+        if let entry { try rejectMalformedToken(in: entry, path: { path().path }) }
         note(kind, rule, entry: entry, path: path(), type: type, description(), countsAsLeniency: false)
     }
 
@@ -84,7 +84,7 @@ extension DecoderImpl {
     /// the underlying error.
     private func decodeWithClosure<T>(
         _ decode: @Sendable (JSONValue) throws -> Any, _ entry: Int, as type: T.Type,
-        parent: CodingPathNode, key: (any CodingKey)?
+        parent: CodingPathNode, key: ChildKey
     ) throws -> T {
         let value = try jsonValue(entry, path: parent.appending(key))
         let result: Any
@@ -113,7 +113,7 @@ extension DecoderImpl {
     /// is a raw value itself, or no alias.
     private func rawValueAlias<T>(
         _ entry: Int, as type: T.Type, _ registration: TypeRegistration,
-        parent: CodingPathNode, key: (any CodingKey)?
+        parent: CodingPathNode, key: ChildKey
     ) throws -> T? {
         guard map.kind(entry) == .string, let enumType = T.self as? any RawRepresentable.Type else { return nil }
         let text = try stringValue(entry, path: parent, key: key)

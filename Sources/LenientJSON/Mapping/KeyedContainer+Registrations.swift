@@ -52,7 +52,7 @@ extension KeyedContainer {
     func registeredValueIfPresent<T: Decodable>(_ key: Key, as type: T.Type, _ registrations: Registrations) throws
         -> T?
     {
-        let read = { (entry: Int, key: (any CodingKey)?) throws -> T in
+        let read = { (entry: Int, key: ChildKey) throws -> T in
             try impl.unwrapRegistered(entry, as: type, parent: pathNode, key: key, registrations)
         }
         guard let propertyDefault = try impl.registeredDefault(for: key, as: T.self, parent: pathNode) else {
@@ -72,7 +72,7 @@ extension KeyedContainer {
         guard let found, impl.map.kind(found.entry) != .null else {
             impl.note(
                 .usedDefault, .defaultRegistered, entry: found?.entry,
-                path: pathNode.appending(found.map { pathKey(key, $0) } ?? key), type: T?.self,
+                path: pathNode.appending(found.map { pathKey(key, $0) } ?? ChildKey(key)), type: T?.self,
                 .text(
                     "Used the registered default \(DecoderImpl.show(propertyDefault)) for "
                         + (found == nil ? "a missing key" : "null") + "."),

@@ -10,7 +10,7 @@ import Foundation
 extension KeyedContainer {
     /// The value of `key` in an object still open.
     func pendingValue<T: Decodable>(
-        _ key: Key, _ partial: PartialReading, _ read: (Int, (any CodingKey)?) throws -> T
+        _ key: Key, _ partial: PartialReading, _ read: (Int, ChildKey) throws -> T
     ) throws -> T {
         if let found = try lookup(key, notes: false),
             !partial.isInProgress(found.entry, in: impl.map) || PartialReading.readsPrefix(T.self)
@@ -34,13 +34,13 @@ extension KeyedContainer {
         if !impl.mode.readsStrictly, let fallback = impl.options.registrations?[T.self]?.fallback as? T {
             return fallback
         }
-        if let value = impl.defaultValue(T.self, parent: pathNode, key: key, pending: true) { return value }
+        if let value = impl.defaultValue(T.self, parent: pathNode, key: ChildKey(key), pending: true) { return value }
         throw PartialValueNotBuilt()
     }
 
     /// The `Optional` value of `key` in an object still open: `nil` until it can be built.
     func pendingValueIfPresent<T: Decodable>(
-        _ key: Key, _ partial: PartialReading, _ read: (Int, (any CodingKey)?) throws -> T
+        _ key: Key, _ partial: PartialReading, _ read: (Int, ChildKey) throws -> T
     ) throws -> T? {
         guard let found = try lookup(key, notes: false) else { return nil }
         if partial.isInProgress(found.entry, in: impl.map) && !PartialReading.readsPrefix(T.self) { return nil }

@@ -302,17 +302,26 @@ final class ReportCollector {
         /// key's name (a path writes a key by its name, `JSONPath`), and only a member found by
         /// another spelling (a ``MatchedKey``, written as the input spells it) or a key path (a
         /// ``KeyPathKey``, written as its steps) as a path made now.
-        static func value(after parent: CodingPathNode, at key: (any CodingKey)?) -> Place {
-            guard let key else { return .path(parent) }
-            switch shape(of: key) {
-            case .path: return .path(parent.appending(key))
-            case .member: return .member(of: parent, name: key.stringValue)
-            case .index(let index):
-                if case .link(let link) = parent, let outer = arrayIndex(link.key) {
-                    return .nestedElement(of: link.parent, outer: outer, index: index)
+        static func value(after parent: CodingPathNode, at key: ChildKey) -> Place {
+            switch key {
+            case .none: return .path(parent)
+            case .index(let index): return elementPlace(of: parent, index: index)
+            case .key(let key):
+                switch shape(of: key) {
+                case .path: return .path(parent.appending(key))
+                case .member: return .member(of: parent, name: key.stringValue)
+                case .index(let index): return elementPlace(of: parent, index: index)
                 }
-                return .element(of: parent, index: index)
             }
+        }
+
+        /// The place of element `index` of the array at `parent`: an element of an element keeps
+        /// both indices.
+        private static func elementPlace(of parent: CodingPathNode, index: Int) -> Place {
+            if case .link(let link) = parent, let outer = arrayIndex(link.key) {
+                return .nestedElement(of: link.parent, outer: outer, index: index)
+            }
+            return .element(of: parent, index: index)
         }
 
         /// What ``value(after:at:)`` keeps of a key.

@@ -1,0 +1,59 @@
+/// The key of a value under its parent's coding path: none (the value is at the parent's own
+/// path), an array element's index, or any other `CodingKey`. What the decoding functions take
+/// where `(any CodingKey)?` would do.
+///
+/// An optional existential is copied and destroyed through `Optional`'s value witnesses, found
+/// at run time: about 37 instructions for each value read past its strict reading, a twentieth of
+/// a messy canada decode (Benchmarks `instructions lenient messy_canada`). This enum's copies and
+/// destroys are a switch the compiler writes out, and an index has nothing to destroy.
+enum ChildKey: ExpressibleByNilLiteral {
+    /// The value is at its parent's own path.
+    case none
+    /// The element at this index of the parent array (an ``IndexKey``).
+    case index(Int)
+    /// Any other key.
+    case key(any CodingKey)
+
+    init(nilLiteral: ()) { self = .none }
+
+    /// `key`, kept as an index where it is an ``IndexKey``.
+    @inline(__always) init<Key: CodingKey>(_ key: Key) {
+        if Key.self == IndexKey.self, let index = key.intValue {
+            self = .index(index)
+        } else {
+            self = .key(key)
+        }
+    }
+
+    /// `key`, or none for `nil`.
+    init(_ optionalKey: (any CodingKey)?) {
+        switch optionalKey {
+        case .none: self = .none
+        case .some(let key): self.init(key)
+        }
+    }
+
+    /// The key as a `CodingKey`: an index as its ``IndexKey``; `nil` for none.
+    var codingKey: (any CodingKey)? {
+        switch self {
+        case .none: return nil
+        case .index(let index): return IndexKey(index)
+        case .key(let key): return key
+        }
+    }
+}
+
+extension CodingPathNode {
+    /// The path of this node and then `key`.
+    @inline(__always) func appending(_ key: ChildKey) -> CodingPathNode {
+        switch key {
+        case .none: return self
+        case .index(let index): return .node(IndexKey(index), self)
+        case .key(let key): return .node(key, self)
+        }
+    }
+
+    @inline(__always) func path(appending key: ChildKey) -> [any CodingKey] {
+        appending(key).path
+    }
+}
