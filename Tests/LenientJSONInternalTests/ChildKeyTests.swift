@@ -40,7 +40,19 @@ struct ChildKeyTests {
         switch ChildKey(key) {
         case .none: #expect(key == nil)
         case .index(let index): #expect(key is IndexKey && key?.intValue == index)
+        case .matched: Issue.record("only a member found by another spelling is kept as matched")
         case .key(let kept): #expect(!(key is IndexKey) && kept.stringValue == key?.stringValue)
         }
+    }
+
+    @Test("A respelled member's key keeps the model's key and the input's spelling")
+    func matchedKey() throws {
+        let map = try #require(ValueMap.parsing(#"{"FirstName": "Ada"}"#))
+        let key = ChildKey.matched(MatchedKey(Model.CodingKeys.firstName, keyEntry: 1, in: map))
+        let path = Self.parent.path(appending: key)
+        #expect(Self.spelled(path) == ["users|nil", "Index 3|3", "first_name|nil"])
+        let matched = try #require(path.last as? MatchedKey)
+        #expect(matched.inputName == "FirstName")
+        #expect(key.codingKey?.stringValue == "first_name")
     }
 }

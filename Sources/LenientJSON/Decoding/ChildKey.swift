@@ -11,6 +11,10 @@ enum ChildKey: ExpressibleByNilLiteral {
     case none
     /// The element at this index of the parent array (an ``IndexKey``).
     case index(Int)
+    /// A member found by another spelling of the model's key, kept here rather than in an
+    /// existential: a ``MatchedKey`` is too large for an existential's inline buffer, which
+    /// allocated a box for every respelled member read past its strict reading.
+    case matched(MatchedKey)
     /// Any other key.
     case key(any CodingKey)
 
@@ -38,6 +42,7 @@ enum ChildKey: ExpressibleByNilLiteral {
         switch self {
         case .none: return nil
         case .index(let index): return IndexKey(index)
+        case .matched(let key): return key
         case .key(let key): return key
         }
     }
@@ -49,6 +54,7 @@ extension CodingPathNode {
         switch key {
         case .none: return self
         case .index(let index): return .node(IndexKey(index), self)
+        case .matched(let key): return .node(key, self)
         case .key(let key): return .node(key, self)
         }
     }

@@ -94,7 +94,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// wrapping it at each call would copy and destroy the existential again.
     @inline(__always)
     func pathKey<K: CodingKey>(_ key: K, _ member: KeyedMember) -> ChildKey {
-        if member.respelled { return .key(MatchedKey(key, keyEntry: member.entry - 1, in: impl.map)) }
+        if member.respelled { return .matched(MatchedKey(key, keyEntry: member.entry - 1, in: impl.map)) }
         if let steps = member.keyPath { return .key(KeyPathKey(key, steps: steps)) }
         return ChildKey(key)
     }

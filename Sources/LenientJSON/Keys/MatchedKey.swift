@@ -34,7 +34,7 @@ struct MatchedKey: CodingKey, Sendable {
     }
 
     /// The model's `key`, spelled in the input as key entry `entry` of `map`.
-    init(_ key: any CodingKey, keyEntry entry: Int, in map: ValueMap) {
+    init<Key: CodingKey>(_ key: Key, keyEntry entry: Int, in map: ValueMap) {
         self.init(stringValue: key.stringValue, intValue: key.intValue, keyEntry: entry, in: map)
     }
 

@@ -306,6 +306,7 @@ final class ReportCollector {
             switch key {
             case .none: return .path(parent)
             case .index(let index): return elementPlace(of: parent, index: index)
+            case .matched(let key): return .path(parent.appending(key))
             case .key(let key):
                 switch shape(of: key) {
                 case .path: return .path(parent.appending(key))
