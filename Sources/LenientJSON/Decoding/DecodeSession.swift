@@ -12,9 +12,9 @@ final class DecodeSession {
     /// How the decode reads each type met so far. Behind a pointer: a stored `var` of a class
     /// would pay a runtime exclusivity check on every `unwrap`.
     let dispatchCache: UnsafeMutablePointer<TypeDispatchCache>
-    /// The strict readings that failed, so that an enclosing value read strictly stops there
-    /// at once (`DecoderImpl+Alternatives.swift`).
-    var strictFailures = StrictAttemptTable<DecodingError>()
+    /// The strict readings that failed, and the error each threw, so that an enclosing value read
+    /// strictly stops there at once (`DecoderImpl+Alternatives.swift`).
+    var strictFailures = StrictAttemptTable<any Error>()
     /// How many times a rule changed an outcome so far (every report event but `matchedKey`),
     /// counted with or without a report: a value whose decode moved it was helped by leniency.
     var leniencyCount = 0
