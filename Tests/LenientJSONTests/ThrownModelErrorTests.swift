@@ -34,7 +34,8 @@ struct ThrownModelErrorTests {
     }
 
     /// The same order written as the model spells it (what `JSONDecoder` reads) and written with
-    /// leniency needed around the rejected amount: a respelled key, a number as a string.
+    /// leniency needed around the rejected amount: a respelled key, a number as a string, a
+    /// single line sent without its array.
     static let cases: [(clean: String, messy: String)] = [
         (
             #"{"orderId": 1, "lines": [{"name": "a", "amount": 5}, {"name": "b", "amount": -3}]}"#,
@@ -43,6 +44,10 @@ struct ThrownModelErrorTests {
         (
             #"{"orderId": 1, "lines": [{"name": "a", "amount": -7}]}"#,
             #"{"orderId": "1", "lines": [{"name": "a", "amount": -7}]}"#
+        ),
+        (
+            #"{"orderId": 2, "lines": [{"name": "a", "amount": -1}]}"#,
+            #"{"orderId": 2, "lines": {"name": "a", "amount": -1}}"#
         ),
         (
             #"[{"orderId": 1, "lines": []}, {"orderId": 2, "lines": [{"name": "x", "amount": -9}]}]"#,

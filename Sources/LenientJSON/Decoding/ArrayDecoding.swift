@@ -213,7 +213,7 @@ extension DecoderImpl {
                 return result
             }
             if coercions.contains(.collectionWrapping), !session.entriesBeingWrapped.contains(entry),
-                let element = wrappedElement(entry, as: C.Element.self, parent: parent, key: key)
+                let element = try wrappedElement(entry, as: C.Element.self, parent: parent, key: key)
             {
                 try recordLeniency(
                     .coerced, .arrayWrapped, entry: entry, path: path, type: C.self,
@@ -234,13 +234,19 @@ extension DecoderImpl {
 
     /// The value at `entry` decoded as the single element of an array, at the value's own
     /// path (an error names the value as it is in the input, not a made-up element); `nil`
-    /// when it is not one, and then the array's own error is thrown.
+    /// when it is not one (a `DecodingError`), and then the array's own error is thrown. An
+    /// error of the element's own `init(from:)` that is no `DecodingError` (a model refusing a
+    /// value it read) is thrown as it is, as `JSONDecoder` throws it for the array written out.
     private func wrappedElement<E: Decodable>(
         _ entry: Int, as type: E.Type, parent: CodingPathNode, key: ChildKey
-    ) -> E? {
+    ) throws -> E? {
         session.entriesBeingWrapped.append(entry)
         defer { session.entriesBeingWrapped.removeLast() }
-        return try? unwrap(entry, as: type, parent: parent, key: key)
+        do {
+            return try unwrap(entry, as: type, parent: parent, key: key)
+        } catch is DecodingError {
+            return nil
+        }
     }
 
     /// `[:]` for `[]` where a dictionary is expected (lenient), else `nil`. Called only
