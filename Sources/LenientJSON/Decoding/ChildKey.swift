@@ -36,16 +36,6 @@ enum ChildKey: ExpressibleByNilLiteral {
         case .some(let key): self.init(key)
         }
     }
-
-    /// The key as a `CodingKey`: an index as its ``IndexKey``; `nil` for none.
-    var codingKey: (any CodingKey)? {
-        switch self {
-        case .none: return nil
-        case .index(let index): return IndexKey(index)
-        case .matched(let key): return key
-        case .key(let key): return key
-        }
-    }
 }
 
 extension CodingPathNode {
