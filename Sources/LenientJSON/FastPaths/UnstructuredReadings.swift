@@ -25,8 +25,12 @@ final class UnstructuredReadings {
     static let keptEntries = 32
 
     /// The attempts without structural rules that failed, by entry and type.
-    var failures = StrictAttemptTable<DecodingError>()
+    ///
+    /// Why `@exclusivity(unchecked)` (both tables): each access is one lookup or one insertion
+    /// (`DecoderImpl+Alternatives.swift`), which reaches no code of ours before it ends, so no two
+    /// accesses can overlap, as for ``DecodeSession/strictFailures``.
+    @exclusivity(unchecked) var failures = StrictAttemptTable<DecodingError>()
     /// The values read under the policy that the reading without structural rules reads alike,
     /// by entry and type.
-    var values = StrictAttemptTable<Kept>()
+    @exclusivity(unchecked) var values = StrictAttemptTable<Kept>()
 }
