@@ -139,6 +139,8 @@ extension DecoderImpl {
     private func preferStrict<T: Decodable>(
         _ value: T, _ entry: Int, parent: CodingPathNode, key: ChildKey, from start: DecodeCheckpoint
     ) throws -> T {
+        // From here on the decode reads values again: their strings are kept as first decoded.
+        map.keepStrings()
         // The other readings' events go after the lenient ones, which stay where they are: a
         // value nested in others that each try a strict decode is not copied once per level.
         let lenient = checkpoint()

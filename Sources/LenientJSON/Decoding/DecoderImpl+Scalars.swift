@@ -22,8 +22,18 @@ extension DecoderImpl {
     /// The string at `entry` when it is a well-formed JSON string.
     @inline(__always) func strictString(_ entry: Int) -> String? {
         guard map.kind(entry) == .string else { return nil }
+        if let kept = map.keptStrings { return keptString(entry, in: kept) }
         return try? StringDecoding.decode(
             map.text(entry), flags: map.flags(entry), base: map.offset(entry), json5: map.isJSON5)
+    }
+
+    /// ``strictString(_:)`` in a decode that reads values again: the string as first decoded.
+    @inline(never)
+    private func keptString(_ entry: Int, in kept: KeptStrings) -> String? {
+        kept.string(entry, length: map.length(entry)) {
+            try? StringDecoding.decode(
+                map.text(entry), flags: map.flags(entry), base: map.offset(entry), json5: map.isJSON5)
+        }
     }
 
     /// The Boolean at `entry` when it is `true` or `false`.

@@ -174,6 +174,7 @@ final class DecoderImpl: Decoder {
 
     /// Drops the containers kept for reuse; called when the decode this decoder made is over.
     func endDecode() {
+        map.dropKeptStrings()
         containerSlots?.deallocate()
         containerSlots = nil
         strictNested?.endDecode()

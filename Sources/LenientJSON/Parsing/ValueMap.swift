@@ -27,7 +27,7 @@ import Foundation
 /// It is `Sendable` only because errors carry it (a ``MatchedKey`` in a coding path reads the
 /// input's spelling of a key), and an error may travel to another thread after the decode has
 /// ended. By then nothing mutates it any more: the words are written once by the scanner, and
-/// the state that changes during a decode (`locator`, `normalizedKeyHashes`, and `bytes`, replaced
+/// the state that changes during a decode (`locator`, `normalizedKeyHashes`, `keptStrings`, and `bytes`, replaced
 /// by an owned copy in ``keepBytes()`` once, at the end of the decode, before the map can
 /// escape) is only touched by the decode that owns the map. What escapes therefore only reads
 /// memory the map owns.
@@ -78,6 +78,9 @@ final class ValueMap: @unchecked Sendable {
     var leadingByteCount = 0
     /// Normalized key hashes, made the first time a key is matched by normalization.
     private var normalizedKeyHashes: NormalizedKeyHashes?
+    /// The strings the decode's readings again take as it first decoded them (``KeptStrings``),
+    /// from its first value read again (``keepStrings()``) until it ends (``dropKeptStrings()``).
+    private(set) var keptStrings: KeptStrings?
     /// Whether normalized matching has found a respelled key in some object yet (lookups may
     /// then go through ``NormalizedKeyHashes``).
     var hasRespelledObjects = false
@@ -138,6 +141,18 @@ final class ValueMap: @unchecked Sendable {
     deinit {
         if ownsBytes { bytes.deallocate() }
         normalizedKeyHashes?.deallocate()
+        keptStrings?.deallocate()
+    }
+
+    /// Starts keeping decoded strings (``keptStrings``), if not started yet.
+    func keepStrings() {
+        if keptStrings == nil { keptStrings = KeptStrings() }
+    }
+
+    /// Lets the kept strings go: the decode has ended, and nothing reads a value again.
+    func dropKeptStrings() {
+        keptStrings?.deallocate()
+        keptStrings = nil
     }
 
     /// The normalized key hashes of this map's keys (see ``NormalizedKeyHashes``), made on first use.
