@@ -17,7 +17,7 @@ struct KeptStringsTests {
 
     @Test("A long string is decoded once; a short one at every read", arguments: [0, 15, 16, 200])
     func decodedOnce(length: Int) {
-        let kept = KeptStrings()
+        let kept = KeptStrings(entryCount: 5_000)
         defer { kept.deallocate() }
         var decodes = 0
         let first = Self.read(7, length: length, kept, decodes: &decodes)
@@ -26,14 +26,17 @@ struct KeptStringsTests {
         #expect(decodes == (length > 15 ? 1 : 2))
     }
 
-    @Test("Entries that share a slot each read their own text", arguments: [1, 2, 5])
-    func sharedSlots(rounds: Int) {
-        let kept = KeptStrings()
+    @Test(
+        "Entries that share a slot each read their own text, in a table sized for any document",
+        arguments: [1, 10, 100, 5_000])
+    func sharedSlots(entryCount: Int) {
+        let kept = KeptStrings(entryCount: entryCount)
         defer { kept.deallocate() }
         var decodes = 0
-        // Entries 3, 3 + 1024, 3 + 2048 … fall in one slot; each read must give its own entry's text.
-        let entries = (0..<4).map { 3 + $0 * 1024 } + [4, 1027]
-        for _ in 0..<rounds {
+        // Entries 16, 64, 1,024 and 2,048 apart fall in one slot of a table of that many slots or
+        // fewer; each read must give its own entry's text, in two rounds.
+        let entries = [3, 19, 67, 1_027, 2_051, 4]
+        for _ in 0..<2 {
             for entry in entries {
                 #expect(Self.read(entry, length: 40, kept, decodes: &decodes) == "text of entry \(entry), 40 bytes")
             }
@@ -43,7 +46,7 @@ struct KeptStringsTests {
 
     @Test("A string that fails to decode is not kept")
     func failureNotKept() {
-        let kept = KeptStrings()
+        let kept = KeptStrings(entryCount: 5_000)
         defer { kept.deallocate() }
         var calls = 0
         for _ in 0..<2 {

@@ -15,18 +15,25 @@ struct KeptStrings {
     }
 
     /// Direct-mapped by the entry's low bits: a value read again is read again right after its
-    /// first reading, within a few hundred entries.
-    private static let count = 1024
+    /// first reading, within a few hundred entries. At most 1,024 slots, and no more than a
+    /// document has entries: a small document's decode makes a small table.
+    static let maximumCount = 1024
     private let slots: UnsafeMutablePointer<Slot>
+    /// The slot count minus one (the count is a power of two).
+    private let mask: Int
 
-    init() {
-        slots = .allocate(capacity: Self.count)
-        slots.initialize(repeating: Slot(entry: -1, string: ""), count: Self.count)
+    /// Slots for a document of `entryCount` entries.
+    init(entryCount: Int) {
+        var count = 16
+        while count < Swift.min(entryCount, Self.maximumCount) { count &<<= 1 }
+        mask = count &- 1
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: Slot(entry: -1, string: ""), count: count)
     }
 
     /// Frees the slots and the strings kept; called once, by the map that made them.
     func deallocate() {
-        slots.deinitialize(count: Self.count)
+        slots.deinitialize(count: mask &+ 1)
         slots.deallocate()
     }
 
@@ -34,7 +41,7 @@ struct KeptStrings {
     /// `decode`.
     @inline(__always)
     func string(_ entry: Int, length: Int, _ decode: () -> String?) -> String? {
-        let slot = slots + (entry & (Self.count &- 1))
+        let slot = slots + (entry & mask)
         if slot.pointee.entry == entry { return slot.pointee.string }
         guard let string = decode() else { return nil }
         if length > 15 { slot.pointee = Slot(entry: entry, string: string) }

@@ -146,7 +146,7 @@ final class ValueMap: @unchecked Sendable {
 
     /// Starts keeping decoded strings (``keptStrings``), if not started yet.
     func keepStrings() {
-        if keptStrings == nil { keptStrings = KeptStrings() }
+        if keptStrings == nil { keptStrings = KeptStrings(entryCount: entries.entryCount) }
     }
 
     /// Lets the kept strings go: the decode has ended, and nothing reads a value again.
