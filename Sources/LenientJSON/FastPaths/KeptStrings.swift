@@ -18,6 +18,10 @@ struct KeptStrings {
     /// first reading, within a few hundred entries. At most 1,024 slots, and no more than a
     /// document has entries: a small document's decode makes a small table.
     static let maximumCount = 1024
+    /// Behind a pointer, as `DecodeSession`'s key cursors: every decoder reading the map copies
+    /// this value out of it and writes through its copy, which an array would copy on the first
+    /// write. A slot is `entry & mask`, never out of the table; a decode that reads no value
+    /// again (every valid document) has no table and decodes each string as it always did.
     private let slots: UnsafeMutablePointer<Slot>
     /// The slot count minus one (the count is a power of two).
     private let mask: Int
