@@ -43,9 +43,10 @@ final class KeyedContainerState {
     /// Key (after the key strategy) → value entry; `nil` when the object is searched in place.
     @exclusivity(unchecked) private(set) var table: [String: Int]?
 
-    /// `impl` for `body`.
-    @inline(__always) func withImpl<R>(_ body: (DecoderImpl) -> R) -> R {
-        body(impl)
+    /// `impl` for `body`, borrowed from this state for the call: read through the container's
+    /// `impl` property, a call on it retained and released the decoder around the call.
+    @inline(__always) func withImpl<R>(_ body: (DecoderImpl) throws -> R) rethrows -> R {
+        try body(impl)
     }
 
     /// Objects with up to this many entries (keys and values) are searched in place.

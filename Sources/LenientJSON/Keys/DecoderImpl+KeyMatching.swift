@@ -5,16 +5,18 @@ import Foundation
 /// did-you-mean suggestions.
 extension DecoderImpl {
     /// Whether key entry `child` normalizes to `normalized` (the normalized form of a model key).
-    func key(_ child: Int, normalizesTo normalized: UnsafeBufferPointer<UInt8>, path: CodingPathNode) throws -> Bool {
+    func key(_ child: Int, normalizesTo normalized: UnsafeBufferPointer<UInt8>, container: KeyedContainerState) throws
+        -> Bool
+    {
         if map.flags(child) == 0 { return KeyNormalization.normalizes(map.text(child), to: normalized) }
-        var name = try keyString(child, path: path)
+        var name = try keyString(child, path: container.pathNode)
         return name.withUTF8 { KeyNormalization.normalizes($0, to: normalized) }
     }
 
     /// The hash of key entry `child`'s normalized form, for ``NormalizedKeyHashes``.
-    private func normalizedHash(ofKey child: Int, path: CodingPathNode) throws -> UInt32 {
+    private func normalizedHash(ofKey child: Int, container: KeyedContainerState) throws -> UInt32 {
         if map.flags(child) == 0 { return NormalizedKeyHashes.hash(normalizing: map.text(child)) }
-        var name = try keyString(child, path: path)
+        var name = try keyString(child, path: container.pathNode)
         return name.withUTF8 { NormalizedKeyHashes.hash(normalizing: $0) }
     }
 
@@ -31,9 +33,10 @@ extension DecoderImpl {
     /// A key spelled exactly like `key` never gets here: ``KeyedContainer/findExact(_:)`` wins
     /// first. `notes` is `false` for `contains` and `allKeys`, which find a member without
     /// reading it, so they add no event.
-    func normalizedMatch<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode, notes: Bool = true) throws
+    func normalizedMatch<Key: CodingKey>(for key: Key, in container: KeyedContainerState, notes: Bool = true) throws
         -> Int?
     {
+        let object = container.object
         var name = key.stringValue
         let candidates = try name.withUTF8 { utf8 in
             try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) {
@@ -51,7 +54,7 @@ extension DecoderImpl {
                 // alike has one too.
                 guard count > 0, KeyNormalization.hasLetter(utf8) else { return nil }
                 let normalized = UnsafeBufferPointer(rebasing: buffer[..<count])
-                return try keys(of: object, normalizingTo: normalized, path: path)
+                return try keys(of: object, normalizingTo: normalized, container: container)
             }
         }
         guard let candidates else { return nil }
@@ -60,29 +63,30 @@ extension DecoderImpl {
         var chosen = candidates.first
         var spellings: [String] = []
         if !candidates.others.isEmpty {
-            (chosen, spellings) = try choice(among: [candidates.first] + candidates.others, path: path)
+            (chosen, spellings) = try choice(among: [candidates.first] + candidates.others, container: container)
             if spellings.count > 1 && options.policy.invalidValues != .recover {
                 throw DecodingErrors.dataCorrupted(
                     "Ambiguous key \"\(name)\": the keys "
                         + spellings.map { "\"\($0)\"" }.joined(separator: ", ") + " all match it",
-                    path: path.path(appending: key), map: map, entry: object, describes: mode.describesErrors)
+                    path: container.pathNode.path(appending: key), map: map, entry: object,
+                    describes: mode.describesErrors)
             }
         }
-        if notes { noteMatch(of: key, to: chosen, among: spellings.count, path: path) }
+        if notes { noteMatch(of: key, to: chosen, among: spellings.count, container: container) }
         return chosen + 1
     }
 
     /// Reports that key entry `chosen` was matched to model key `key` by normalization, the
     /// first of `spellings` keys that match it when there are several.
-    func noteMatch<Key: CodingKey>(of key: Key, to chosen: Int, among spellings: Int, path: CodingPathNode) {
+    func noteMatch<Key: CodingKey>(of key: Key, to chosen: Int, among spellings: Int, container: KeyedContainerState) {
         guard let report else { return }
         record(
             .matchedKey, .keyNormalized, entry: chosen + 1,
-            place: .matchedKey(object: path, stringValue: key.stringValue, intValue: key.intValue),
+            place: .matchedKey(object: container.pathNode, stringValue: key.stringValue, intValue: key.intValue),
             type: nil, description: .keyMatch(spellings: spellings), in: report)
     }
 
-    /// What a `matchedKey` event of ``noteMatch(of:to:among:path:)`` says, from its path, whose
+    /// What a `matchedKey` event of ``noteMatch(of:to:among:container:)`` says, from its path, whose
     /// last key is the ``MatchedKey``, and `spellings`, the keys of its object that match it.
     static func keyMatchSentence(_ path: CodingPathNode, spellings: Int, in map: ValueMap) -> String {
         guard let matched = path.lastKey as? MatchedKey else { return "Matched a key." }
@@ -145,15 +149,19 @@ extension DecoderImpl {
     /// The key entries of `object` that normalize to `normalized`, in document order (the first and the others), or
     /// `nil` for none. In an object whose keys all hash differently there is at most one, found from where the last
     /// search stopped (see ``NormalizedKeyHashes``).
-    private func keys(of object: Int, normalizingTo normalized: UnsafeBufferPointer<UInt8>, path: CodingPathNode) throws
+    private func keys(
+        of object: Int, normalizingTo normalized: UnsafeBufferPointer<UInt8>, container: KeyedContainerState
+    ) throws
         -> (first: Int, others: [Int])?
     {
         let hash = NormalizedKeyHashes.hash(normalizing: normalized)
         let hashes = map.keyHashes()
-        guard let summary = try hashes.summary(of: object, { try self.summary(of: object, hashes, path: path) }) else {
+        guard
+            let summary = try hashes.summary(of: object, { try self.summary(of: object, hashes, container: container) })
+        else {
             var candidates: [Int] = []
             for (key, _) in map.members(of: object)
-            where try !leadRulesOut(key, normalized) && self.key(key, normalizesTo: normalized, path: path) {
+            where try !leadRulesOut(key, normalized) && self.key(key, normalizesTo: normalized, container: container) {
                 candidates.append(key)
             }
             guard let first = candidates.first else { return nil }
@@ -164,8 +172,8 @@ extension DecoderImpl {
         guard start >= 0 else {
             var candidates: [Int] = []
             for (key, _) in map.members(of: object)
-            where try hashes.hash(of: key, { try normalizedHash(ofKey: key, path: path) }) == hash
-                && self.key(key, normalizesTo: normalized, path: path)
+            where try hashes.hash(of: key, { try normalizedHash(ofKey: key, container: container) }) == hash
+                && self.key(key, normalizesTo: normalized, container: container)
             {
                 candidates.append(key)
             }
@@ -173,8 +181,8 @@ extension DecoderImpl {
             return (first, Array(candidates.dropFirst()))
         }
         // Keys hash distinctly: the one key with this hash is the only possible match.
-        guard let child = try key(hashing: hash, in: object, from: summary, path: path),
-            try self.key(child, normalizesTo: normalized, path: path)
+        guard let child = try key(hashing: hash, in: object, from: summary, container: container),
+            try self.key(child, normalizesTo: normalized, container: container)
         else { return nil }
         return (child, [])
     }
@@ -184,7 +192,7 @@ extension DecoderImpl {
     /// the key found.
     func key(
         hashing hash: UInt32, in object: Int, from summary: UnsafeMutablePointer<NormalizedKeyHashes.ObjectSummary>,
-        path: CodingPathNode
+        container: KeyedContainerState
     ) throws -> Int? {
         let hashes = map.keyHashes()
         let start = summary.pointee.cursor
@@ -198,7 +206,7 @@ extension DecoderImpl {
                 child = object &+ 1
             }
             if wrapped && child >= start { return nil }
-            if try hashes.hash(of: child, { try normalizedHash(ofKey: child, path: path) }) == hash {
+            if try hashes.hash(of: child, { try normalizedHash(ofKey: child, container: container) }) == hash {
                 summary.pointee.cursor = map.next(after: child &+ 1)
                 return child
             }
@@ -214,21 +222,21 @@ extension DecoderImpl {
     /// is made and none sorted (making and sorting one per summary cost the messy twitter 1.6 %
     /// of its instructions). A larger object sorts its hashes, so that the check costs the same
     /// per key however many keys the object has (`LinearWorkTests.swift`).
-    private func summary(of object: Int, _ hashes: NormalizedKeyHashes, path: CodingPathNode) throws
+    private func summary(of object: Int, _ hashes: NormalizedKeyHashes, container: KeyedContainerState) throws
         -> NormalizedKeyHashes.ObjectSummary
     {
         var summary = NormalizedKeyHashes.ObjectSummary(
             object: object, cursor: object &+ 1, searches: 0, filter: (0, 0))
         let keyCount = map.childCount(object) / 2
         guard keyCount <= Self.summaryScanLimit else {
-            return try sortedSummary(of: object, hashes, path: path, keyCount: keyCount, summary)
+            return try sortedSummary(of: object, hashes, container: container, keyCount: keyCount, summary)
         }
         let complete = try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.summaryScanLimit) { seen in
             var count = 0
             for (key, _) in map.members(of: object) {
                 // More keys than the count said: the sorted summary, which keeps them all.
                 guard count < Self.summaryScanLimit else { return false }
-                let hash = try hashes.hash(of: key) { try normalizedHash(ofKey: key, path: path) }
+                let hash = try hashes.hash(of: key) { try normalizedHash(ofKey: key, container: container) }
                 if summary.cursor >= 0 && summary.mayContain(hash)
                     && UnsafeMutableBufferPointer(rebasing: seen[..<count]).contains(hash)
                 {
@@ -242,7 +250,7 @@ extension DecoderImpl {
         }
         guard complete else {
             return try sortedSummary(
-                of: object, hashes, path: path, keyCount: keyCount,
+                of: object, hashes, container: container, keyCount: keyCount,
                 NormalizedKeyHashes.ObjectSummary(object: object, cursor: object &+ 1, searches: 0, filter: (0, 0)))
         }
         return summary
@@ -251,17 +259,17 @@ extension DecoderImpl {
     /// The most keys of an object whose summary compares hashes without sorting them.
     private static var summaryScanLimit: Int { 64 }
 
-    /// ``summary(of:_:path:)`` of an object of many keys (`keyCount`), `summary` the empty one:
+    /// ``summary(of:_:container:)`` of an object of many keys (`keyCount`), `summary` the empty one:
     /// its hashes sorted, so that equal ones are neighbours.
     private func sortedSummary(
-        of object: Int, _ hashes: NormalizedKeyHashes, path: CodingPathNode, keyCount: Int,
+        of object: Int, _ hashes: NormalizedKeyHashes, container: KeyedContainerState, keyCount: Int,
         _ summary: NormalizedKeyHashes.ObjectSummary
     ) throws -> NormalizedKeyHashes.ObjectSummary {
         var summary = summary
         var all: [UInt32] = []
         all.reserveCapacity(keyCount)
         for (key, _) in map.members(of: object) {
-            let hash = try hashes.hash(of: key) { try normalizedHash(ofKey: key, path: path) }
+            let hash = try hashes.hash(of: key) { try normalizedHash(ofKey: key, container: container) }
             summary.insert(hash)
             all.append(hash)
         }
@@ -274,15 +282,17 @@ extension DecoderImpl {
     }
 
     /// Among key entries `candidates` (in document order) that normalize alike: the key entry
-    /// that wins (see ``normalizedMatch(for:in:path:notes:)``) and the distinct spellings, in
+    /// that wins (see ``normalizedMatch(for:in:notes:)``) and the distinct spellings, in
     /// document order for `Data`, in UTF-8 byte order for a tree.
-    private func choice(among candidates: [Int], path: CodingPathNode) throws -> (chosen: Int, spellings: [String]) {
+    private func choice(among candidates: [Int], container: KeyedContainerState) throws -> (
+        chosen: Int, spellings: [String]
+    ) {
         // A set, not a search of the spellings so far: an object may hold thousands of keys
         // that normalize alike, and each must cost the same (`LinearWorkTests.swift`).
         var spellings: [(name: String, entry: Int)] = []
         var seen = Set<String>()
         for candidate in candidates {
-            let name = try keyString(candidate, path: path)
+            let name = try keyString(candidate, path: container.pathNode)
             if seen.insert(name).inserted { spellings.append((name, candidate)) }
         }
         if !map.keysHaveDocumentOrder {

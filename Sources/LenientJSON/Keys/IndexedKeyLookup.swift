@@ -7,13 +7,14 @@
 /// the object matches. A respelled document then skips the exact scan that misses every time,
 /// and a key that is absent is mostly answered by the summary's filter.
 extension DecoderImpl {
-    /// The member for `key` in `object` found through the object's summary: `.some(nil)` when
+    /// The member for `key` in `container`'s object found through the object's summary: `.some(nil)` when
     /// no key matches, `nil` when the object has no summary whose keys hash distinctly (the
     /// lookup then goes on as usual). Used for objects searched in place only (plain keys, no
     /// key strategy), under normalized matching.
-    func indexedMember<Key: CodingKey>(for key: Key, in object: Int, path: CodingPathNode, notes: Bool) throws
+    func indexedMember<Key: CodingKey>(for key: Key, in container: KeyedContainerState, notes: Bool) throws
         -> KeyedMember??
     {
+        let object = container.object
         guard let summary = map.keyHashes().distinctSummary(of: object) else { return nil }
         var name = key.stringValue
         return try name.withUTF8 { bytes -> KeyedMember?? in
@@ -21,11 +22,11 @@ extension DecoderImpl {
             guard KeyNormalization.hasLetter(bytes) else { return nil }
             let hash = NormalizedKeyHashes.hash(normalizing: bytes)
             guard summary.pointee.mayContain(hash),
-                let child = try self.key(hashing: hash, in: object, from: summary, path: path)
+                let child = try self.key(hashing: hash, in: object, from: summary, container: container)
             else { return .some(nil) }
             if map.stringEquals(child, bytes) { return KeyedMember(entry: child &+ 1, respelled: false) }
             guard KeyNormalization.normalizeAlike(map.text(child), bytes) else { return .some(nil) }
-            if notes { noteMatch(of: key, to: child, among: 1, path: path) }
+            if notes { noteMatch(of: key, to: child, among: 1, container: container) }
             return KeyedMember(entry: child &+ 1, respelled: true)
         }
     }
