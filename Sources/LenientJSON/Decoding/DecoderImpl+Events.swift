@@ -27,7 +27,9 @@ extension DecoderImpl {
         _ description: @autoclosure () -> ReportCollector.Description
     ) throws {
         if let entry { try rejectMalformedToken(in: entry, path: { parent.path(appending: key) }) }
-        note(kind, rule(), entry: entry, place: .value(after: parent, at: key), type: type, description())
+        note(
+            kind, rule(), entry: entry, place: .value(after: parent, at: key, entry: entry, in: map), type: type,
+            description())
     }
 
     /// Throws the syntax error of the first malformed number or string in the value at `entry`

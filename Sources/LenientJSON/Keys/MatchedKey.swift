@@ -33,6 +33,13 @@ struct MatchedKey: CodingKey, Sendable {
         }
     }
 
+    /// Whether the input's spelling of this key is key entry `entry` of `map`: a report's record
+    /// of the member's value can then name the key by that entry alone.
+    func isSpelled(atKeyEntry entry: Int, in map: ValueMap) -> Bool {
+        guard case .keyEntry(let spelledIn, let spelledAt) = spelling else { return false }
+        return spelledIn === map && spelledAt == entry
+    }
+
     /// The model's `key`, spelled in the input as key entry `entry` of `map`.
     init<Key: CodingKey>(_ key: Key, keyEntry entry: Int, in map: ValueMap) {
         self.init(stringValue: key.stringValue, intValue: key.intValue, keyEntry: entry, in: map)
