@@ -112,6 +112,32 @@ struct JSON5Tests {
             #expect(value == expected, "\(json) under \(policy == .strict ? "strict" : "a lenient policy")")
         }
     }
+
+    /// An unquoted key is an ECMAScript identifier: a non-ASCII character may start it only if it
+    /// is a letter or a letter number, and may follow only if it is one of those, a combining
+    /// mark, a decimal digit, connector punctuation or a zero-width joiner; the key ends before
+    /// any other, which is then a syntax error (fuzz finding: `{\u{356}ac:{k:NaN}}` was read
+    /// with a key that starts with a combining mark). Each decodes as `JSONDecoder` decodes it.
+    @Test(
+        "non-ASCII characters in unquoted keys are accepted and rejected as JSONDecoder does",
+        arguments: [
+            "{\u{356}ac:1}", "{a\u{356}c:1}", "{\u{E9}t\u{E9}:1}", "{\u{1C5}x:1}", "{\u{2177}:1}",
+            "{\u{2B0}a:1}", "{\u{4E2D}\u{6587}:1}", "{a\u{203F}b:1}", "{\u{203F}b:1}", "{a\u{663}:1}",
+            "{\u{663}a:1}", "{a\u{200C}b:1}", "{\u{200D}b:1}", "{a\u{20AC}:1}", "{\u{20AC}:1}",
+            "{a\u{1F600}:1}", "{\u{1F600}:1}", "{a\u{903}:1}", "{a\u{2028}b:1}", "{\u{10400}x:1}",
+            "{a\u{B7}b:1}", "{a\u{300}:1, b\u{E9}:2}",
+        ])
+    func nonASCIIUnquotedKeys(_ json: String) throws {
+        let foundation = JSONDecoder()
+        foundation.allowsJSON5 = true
+        let expected = try? foundation.decode([String: Int].self, from: Data(json.utf8))
+        for policy in [LenientPolicy.strict, .lenient, .permissive] {
+            let decoder = LenientJSONDecoder(policy: policy)
+            decoder.allowsJSON5 = true
+            let value = try? decoder.decode([String: Int].self, from: Data(json.utf8))
+            #expect(value == expected, "\(json) under \(policy == .strict ? "strict" : "a lenient policy")")
+        }
+    }
 }
 
 /// A document's value, as a single value, the element of a one-element array, or member `v`.

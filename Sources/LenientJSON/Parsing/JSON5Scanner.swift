@@ -150,7 +150,10 @@ struct JSON5Scanner {
         return first + digits
     }
 
-    /// An unquoted key: identifier characters (ASCII letters, digits, `_`, `$`, non-ASCII, escapes).
+    /// An unquoted key: identifier characters (ASCII letters, digits, `_`, `$`, escapes, and the
+    /// non-ASCII characters of an ECMAScript identifier: a letter first, then also combining
+    /// marks, digits, connector punctuation and the zero-width joiners, as JSON5 and
+    /// `JSONDecoder` read it); the key ends before any other character.
     mutating func scanIdentifierKey() throws(JSONSyntaxError) {
         let start = index
         var flags = 0
@@ -166,8 +169,18 @@ struct JSON5Scanner {
                 if Self.isUnicodeSeparator(bytes, at: index) {
                     throw .unexpected(byte, "in an unquoted key", at: index)
                 }
+                guard let (scalar, length) = Self.scalar(in: bytes, at: index) else {
+                    throw JSONSyntaxError("invalid UTF-8 in an unquoted key", at: index)
+                }
+                if index == start {
+                    guard Self.startsIdentifier(scalar) else {
+                        throw .unexpected(byte, "at start of an unquoted key", at: index)
+                    }
+                } else if !Self.continuesIdentifier(scalar) {
+                    break
+                }
                 flags |= ValueMap.nonASCIIString
-                index += 1
+                index += length
                 continue
             }
             guard Self.isIdentifierByte(byte) else { break }
@@ -212,6 +225,39 @@ struct JSON5Scanner {
     static func isIdentifierByte(_ byte: UInt8) -> Bool {
         NumberParsing.isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+    }
+
+    /// The character whose UTF-8 encoding starts at `index`, and its length in bytes; `nil` where
+    /// the bytes there are no well-formed UTF-8.
+    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)? {
+        var iterator = UnsafeBufferPointer(rebasing: bytes[index..<Swift.min(index + 4, bytes.count)]).makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+        return (scalar, UTF8.width(scalar))
+    }
+
+    /// Whether non-ASCII `scalar` may start an unquoted key: a letter (`Lu`, `Ll`, `Lt`, `Lm`,
+    /// `Lo`) or a letter number (`Nl`), ECMAScript's `UnicodeLetter`.
+    static func startsIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .letterNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether non-ASCII `scalar` may stand in an unquoted key after its first character: a
+    /// letter, a combining mark (`Mn`, `Mc`), a decimal digit (`Nd`), connector punctuation
+    /// (`Pc`), U+200C or U+200D, ECMAScript's `IdentifierPart`.
+    static func continuesIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+        if startsIdentifier(scalar) || scalar.value == 0x200C || scalar.value == 0x200D { return true }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .decimalNumber, .connectorPunctuation:
+            return true
+        default:
+            return false
+        }
     }
 
     /// U+00A0, U+2028, U+2029 or U+FEFF at `index`.
