@@ -90,6 +90,20 @@ struct JSON5Tests {
         #expect(try decoder.decode(Double.self, from: Data(#""NaN""#.utf8)).sign == .plus)
     }
 
+    /// Expects `json`, read as JSON5 into `[String: Int]`, to give under every preset what
+    /// `JSONDecoder` gives (the same dictionary, or an error for both).
+    static func expectDecodedAsJSONDecoderDoes(_ json: String) {
+        let foundation = JSONDecoder()
+        foundation.allowsJSON5 = true
+        let expected = try? foundation.decode([String: Int].self, from: Data(json.utf8))
+        for policy in [LenientPolicy.strict, .lenient, .permissive] {
+            let decoder = LenientJSONDecoder(policy: policy)
+            decoder.allowsJSON5 = true
+            let value = try? decoder.decode([String: Int].self, from: Data(json.utf8))
+            #expect(value == expected, "\(json) under \(policy == .strict ? "strict" : "a lenient policy")")
+        }
+    }
+
     /// JSONDecoder keeps an escape in an unquoted key as written, and takes only `\uXXXX`
     /// naming a letter, a digit, `_`, `$` or `\\` (fuzz finding: `{\:-0x888888888}`).
     @Test(
@@ -101,16 +115,8 @@ struct JSON5Tests {
             #"{\uFFFF:1}"#, #"{\u0020:1}"#, #"{\u002D:1}"#, #"{\uD800:1}"#, #"{\u00A0:1}"#, #"{\uFFFD:1}"#,
             #"{\uE000:1}"#,
         ])
-    func escapedUnquotedKeys(_ json: String) throws {
-        let foundation = JSONDecoder()
-        foundation.allowsJSON5 = true
-        let expected = try? foundation.decode([String: Int].self, from: Data(json.utf8))
-        for policy in [LenientPolicy.strict, .lenient, .permissive] {
-            let decoder = LenientJSONDecoder(policy: policy)
-            decoder.allowsJSON5 = true
-            let value = try? decoder.decode([String: Int].self, from: Data(json.utf8))
-            #expect(value == expected, "\(json) under \(policy == .strict ? "strict" : "a lenient policy")")
-        }
+    func escapedUnquotedKeys(_ json: String) {
+        Self.expectDecodedAsJSONDecoderDoes(json)
     }
 
     /// An unquoted key is an ECMAScript identifier: a non-ASCII character may start it only if it
@@ -127,16 +133,8 @@ struct JSON5Tests {
             "{a\u{1F600}:1}", "{\u{1F600}:1}", "{a\u{903}:1}", "{a\u{2028}b:1}", "{\u{10400}x:1}",
             "{a\u{B7}b:1}", "{a\u{300}:1, b\u{E9}:2}",
         ])
-    func nonASCIIUnquotedKeys(_ json: String) throws {
-        let foundation = JSONDecoder()
-        foundation.allowsJSON5 = true
-        let expected = try? foundation.decode([String: Int].self, from: Data(json.utf8))
-        for policy in [LenientPolicy.strict, .lenient, .permissive] {
-            let decoder = LenientJSONDecoder(policy: policy)
-            decoder.allowsJSON5 = true
-            let value = try? decoder.decode([String: Int].self, from: Data(json.utf8))
-            #expect(value == expected, "\(json) under \(policy == .strict ? "strict" : "a lenient policy")")
-        }
+    func nonASCIIUnquotedKeys(_ json: String) {
+        Self.expectDecodedAsJSONDecoderDoes(json)
     }
 }
 
