@@ -161,8 +161,35 @@ extension DecoderImpl {
     /// type named `typeName`: a record's event names its type and shows its number once, not
     /// by `String(describing:)` and an interpolation of `Any`, which cost most of its sentence.
     static func coercionSentence(shown: String, at entry: Int?, typeName: String, in map: ValueMap) -> String {
-        let found = entry.map { DecodingErrors.found(map, $0) } ?? "a value"
-        return "Coerced \(found) to \(typeName) \(shown)."
+        var text: [UInt8] = []
+        appendCoercionSentence(shown: shown, at: entry, typeName: typeName, in: map, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 bytes of ``coercionSentence(shown:at:typeName:in:)`` to `text`: what a
+    /// summary line writes into its own buffer. Written as bytes, not interpolated: the six
+    /// appends of an interpolation and the excerpt's own string cost about two thirds of a
+    /// messy twitter's coercion sentences (Benchmarks `instructions lenient-report-summary`).
+    static func appendCoercionSentence(
+        shown: String, at entry: Int?, typeName: String, in map: ValueMap, to text: inout [UInt8]
+    ) {
+        text.append(literal: "Coerced ")
+        if let entry {
+            DecodingErrors.appendFound(map, entry, to: &text)
+        } else {
+            text.append(literal: "a value")
+        }
+        text.append(literal: " to ")
+        appendUTF8(of: typeName, to: &text)
+        text.append(UInt8(ascii: " "))
+        appendUTF8(of: shown, to: &text)
+        text.append(UInt8(ascii: "."))
+    }
+
+    /// Appends the UTF-8 bytes of `string` to `bytes` from the string's own storage.
+    private static func appendUTF8(of string: String, to bytes: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     static func show(_ value: Any) -> String {

@@ -247,22 +247,43 @@ enum DecodingErrors {
 
     /// What the value is, with a short excerpt: `string "twelve"`, `number 12`, `an array`.
     static func found(_ map: ValueMap, _ entry: Int) -> String {
+        var text: [UInt8] = []
+        appendFound(map, entry, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 bytes of ``found(_:_:)`` to `text`: what a summary line's sentence
+    /// writes into its own buffer (``DecoderImpl/appendCoercionSentence(shown:at:typeName:in:to:)``).
+    static func appendFound(_ map: ValueMap, _ entry: Int, to text: inout [UInt8]) {
         switch map.kind(entry) {
-        case .null: return "null"
-        case .true: return "true"
-        case .false: return "false"
-        case .number: return "number " + excerpt(map.text(entry))
-        case .string: return "string \"" + excerpt(map.text(entry)) + "\""
-        case .array: return "an array"
-        case .object: return "an object"
-        case .date: return "a date"
+        case .null: text.append(literal: "null")
+        case .true: text.append(literal: "true")
+        case .false: text.append(literal: "false")
+        case .number:
+            text.append(literal: "number ")
+            appendExcerpt(map.text(entry), to: &text)
+        case .string:
+            text.append(literal: "string \"")
+            appendExcerpt(map.text(entry), to: &text)
+            text.append(UInt8(ascii: "\""))
+        case .array: text.append(literal: "an array")
+        case .object: text.append(literal: "an object")
+        case .date: text.append(literal: "a date")
         }
     }
 
-    static func excerpt(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    /// Appends the first 40 bytes of `value` to `text`, and `…` when there are more. A UTF-8
+    /// sequence the limit cuts is left cut: the string made of `text` repairs it to one U+FFFD,
+    /// as it would the cut bytes alone, since what follows it (`…`, a quote, a space) starts a
+    /// sequence of its own (`ReportSentenceTests`).
+    private static func appendExcerpt(_ value: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
         let limit = 40
-        if text.count <= limit { return String(decoding: text, as: UTF8.self) }
-        return String(decoding: UnsafeBufferPointer(rebasing: text[..<limit]), as: UTF8.self) + "…"
+        guard value.count > limit else {
+            text.append(contentsOf: value)
+            return
+        }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: value[..<limit]))
+        text.append(literal: "…")
     }
 
     static func typeName(_ type: Any.Type) -> String {

@@ -445,14 +445,24 @@ extension ReportCollector.Record {
 }
 
 extension ReportCollector.Record {
-    /// Appends the UTF-8 bytes of ``whatItDid(names:)`` to `text`: a key match's sentence is
-    /// written there directly (``DecoderImpl/appendKeyMatchSentence(_:spellings:in:to:)``), the
-    /// most common first event of a messy input's summary lines; the others as their strings.
+    /// Appends the UTF-8 bytes of ``whatItDid(names:)`` to `text`: a key match's sentence and a
+    /// number's or Boolean's coercion are written there directly
+    /// (``DecoderImpl/appendKeyMatchSentence(_:spellings:in:to:)``,
+    /// ``DecoderImpl/appendCoercionSentence(shown:at:typeName:in:to:)``), the most common first
+    /// events of a messy input's summary lines; the others as their strings.
     func appendWhatItDid(names: inout TypeNames, to text: inout [UInt8]) {
-        if case .keyMatch(let spellings) = describe, case .matchedKey(let stringValue, let intValue) = last {
+        switch describe {
+        case .keyMatch(let spellings):
+            guard case .matchedKey(let stringValue, let intValue) = last else { break }
             let matched = MatchedKey(stringValue: stringValue, intValue: intValue, keyEntry: keyEntry, in: map)
             DecoderImpl.appendKeyMatchSentence(matched, spellings: spellings, in: map, to: &text)
             return
+        case .coercedScalar(let bits):
+            guard let type, let shown = CoercedScalar.text(of: bits, as: type) else { break }
+            DecoderImpl.appendCoercionSentence(
+                shown: shown, at: entry, typeName: names.name(of: type), in: map, to: &text)
+            return
+        case .made: break
         }
         var what = whatItDid(names: &names)
         what.withUTF8 { text.append(contentsOf: $0) }
