@@ -180,16 +180,10 @@ extension DecoderImpl {
             text.append(literal: "a value")
         }
         text.append(literal: " to ")
-        appendUTF8(of: typeName, to: &text)
+        text.append(utf8Of: typeName)
         text.append(UInt8(ascii: " "))
-        appendUTF8(of: shown, to: &text)
+        text.append(utf8Of: shown)
         text.append(UInt8(ascii: "."))
-    }
-
-    /// Appends the UTF-8 bytes of `string` to `bytes` from the string's own storage.
-    private static func appendUTF8(of string: String, to bytes: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     static func show(_ value: Any) -> String {

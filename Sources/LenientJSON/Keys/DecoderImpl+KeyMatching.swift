@@ -111,10 +111,10 @@ extension DecoderImpl {
         let inputName = matched.inputName
         let modelName = matched.stringValue
         text.reserveCapacity(text.count + inputName.utf8.count + modelName.utf8.count + 80)
-        text.append(contentsOf: "Matched key \"".utf8)
-        appendUTF8(of: inputName, to: &text)
-        text.append(contentsOf: "\" to \"".utf8)
-        appendUTF8(of: modelName, to: &text)
+        text.append(literal: "Matched key \"")
+        text.append(utf8Of: inputName)
+        text.append(literal: "\" to \"")
+        text.append(utf8Of: modelName)
         text.append(UInt8(ascii: "\""))
         if spellings > 1 {
             text.append(literal: " (the ")
@@ -125,13 +125,6 @@ extension DecoderImpl {
         } else {
             text.append(UInt8(ascii: "."))
         }
-    }
-
-    /// Appends the UTF-8 bytes of `text` to `bytes` from the string's own storage, not a byte
-    /// at a time through its `UTF8View`.
-    private static func appendUTF8(of text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Whether plain key entry `child` cannot normalize to `normalized` because its first byte

@@ -6,4 +6,11 @@ extension [UInt8] {
     mutating func append(literal: StaticString) {
         literal.withUTF8Buffer { append(contentsOf: $0) }
     }
+
+    /// Appends the UTF-8 bytes of `string` from the string's own storage, not a byte at a time
+    /// through its `UTF8View`: a report's sentences and summary lines, written as bytes.
+    mutating func append(utf8Of string: String) {
+        var string = string
+        string.withUTF8 { append(contentsOf: $0) }
+    }
 }

@@ -464,8 +464,7 @@ extension ReportCollector.Record {
             return
         case .made: break
         }
-        var what = whatItDid(names: &names)
-        what.withUTF8 { text.append(contentsOf: $0) }
+        text.append(utf8Of: whatItDid(names: &names))
     }
 }
 
@@ -557,8 +556,7 @@ extension LenientDecodingEvent {
         appendSentence(after: location, to: &result) { result in
             // Copied from the text's own storage: appended through a `UTF8View`, a byte at a
             // time, the sentences cost a fifth of a messy twitter's summary.
-            var what = what
-            what.withUTF8 { result.append(contentsOf: $0) }
+            result.append(utf8Of: what)
         }
     }
 
