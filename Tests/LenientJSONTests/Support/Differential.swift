@@ -235,28 +235,6 @@ func lineDiff<T>(_ a: T, _ b: T) -> String? {
     return out.joined(separator: "\n")
 }
 
-/// A readable, escaped rendering of input bytes (UTF-8 shown as text, anything else as `\xNN`).
-func describeInput(_ data: Data, limit: Int = 400) -> String {
-    var out = ""
-    for b in data.prefix(limit) {
-        if b >= 0x20 && b < 0x7F {
-            out.unicodeScalars.append(Unicode.Scalar(b))
-        } else if b == 0x0A {
-            out += "\\n"
-        } else {
-            out += "\\x" + String(b, radix: 16, uppercase: true).leftPadded(2)
-        }
-    }
-    if data.count > limit { out += "… (\(data.count) bytes)" }
-    return out
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}
-
 /// Decodes `data` as `T` with all three decoders and records an issue (at the caller's source
 /// location) when `.strict` or the default policy breaks parity with `JSONDecoder`.
 @discardableResult
@@ -345,15 +323,6 @@ func expectObjectParity<T: Decodable & Equatable>(
 }
 
 // MARK: - Shared helper types
-
-/// A coding key for any name or index.
-struct AnyKey: CodingKey, Hashable, Sendable {
-    var stringValue: String
-    var intValue: Int?
-    init(_ string: String) { stringValue = string; intValue = nil }
-    init?(stringValue: String) { self.stringValue = stringValue; intValue = nil }
-    init?(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
-}
 
 /// Runs `body` on a thread with a large stack (deep recursion in debug builds) and waits.
 func onLargeStack<R: Sendable>(_ body: @escaping @Sendable () -> R) -> R {

@@ -1,0 +1,1 @@
+../../../Benchmarks/Benchmarks/DecodeBenchmarks/CorpusDirectory.swift

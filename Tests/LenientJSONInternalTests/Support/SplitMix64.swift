@@ -1,1 +1,0 @@
-../../LenientJSONTests/Support/Corpus/SplitMix64.swift
