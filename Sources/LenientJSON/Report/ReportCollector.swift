@@ -425,46 +425,38 @@ extension ReportCollector.Record {
     /// 12.`): the part of an event's description after its place. Types are named by `names`,
     /// which a batch's events share.
     func whatItDid(names: inout TypeNames) -> String {
+        if case .made(let describe) = describe { return describe() }
+        var text: [UInt8] = []
+        appendWhatItDid(names: &names, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 bytes of ``whatItDid(names:)`` to `text`: a summary line writes its
+    /// first event's sentence into its own buffer so. A key match's sentence and a number's or
+    /// Boolean's coercion, the most common first events of a messy input's summary lines, are
+    /// written as bytes (``DecoderImpl/appendKeyMatchSentence(_:spellings:in:to:)``,
+    /// ``DecoderImpl/appendCoercionSentence(shown:at:typeName:in:to:)``), not made strings first.
+    func appendWhatItDid(names: inout TypeNames, to text: inout [UInt8]) {
         switch describe {
-        case .made(let describe): return describe()
+        case .made(let describe):
+            text.append(utf8Of: describe())
         case .keyMatch(let spellings):
             // The key as ``path`` would end, without making its node.
             guard case .matchedKey(let stringValue, let intValue) = last else {
-                return DecoderImpl.keyMatchSentence(path, spellings: spellings, in: map)
+                text.append(utf8Of: DecoderImpl.keyMatchSentence(path, spellings: spellings, in: map))
+                return
             }
-            let matched = MatchedKey(stringValue: stringValue, intValue: intValue, keyEntry: keyEntry, in: map)
-            return DecoderImpl.keyMatchSentence(matched, spellings: spellings, in: map)
-        case .coercedScalar(let bits):
-            if let type, let shown = CoercedScalar.text(of: bits, as: type) {
-                return DecoderImpl.coercionSentence(shown: shown, at: entry, typeName: names.name(of: type), in: map)
-            }
-            let value = CoercedScalar.value(of: bits, as: type) ?? bits
-            return DecoderImpl.coercionSentence(value, at: entry, as: type, in: map)
-        }
-    }
-}
-
-extension ReportCollector.Record {
-    /// Appends the UTF-8 bytes of ``whatItDid(names:)`` to `text`: a key match's sentence and a
-    /// number's or Boolean's coercion are written there directly
-    /// (``DecoderImpl/appendKeyMatchSentence(_:spellings:in:to:)``,
-    /// ``DecoderImpl/appendCoercionSentence(shown:at:typeName:in:to:)``), the most common first
-    /// events of a messy input's summary lines; the others as their strings.
-    func appendWhatItDid(names: inout TypeNames, to text: inout [UInt8]) {
-        switch describe {
-        case .keyMatch(let spellings):
-            guard case .matchedKey(let stringValue, let intValue) = last else { break }
             let matched = MatchedKey(stringValue: stringValue, intValue: intValue, keyEntry: keyEntry, in: map)
             DecoderImpl.appendKeyMatchSentence(matched, spellings: spellings, in: map, to: &text)
-            return
         case .coercedScalar(let bits):
-            guard let type, let shown = CoercedScalar.text(of: bits, as: type) else { break }
+            guard let type, let shown = CoercedScalar.text(of: bits, as: type) else {
+                let value = CoercedScalar.value(of: bits, as: type) ?? bits
+                text.append(utf8Of: DecoderImpl.coercionSentence(value, at: entry, as: type, in: map))
+                return
+            }
             DecoderImpl.appendCoercionSentence(
                 shown: shown, at: entry, typeName: names.name(of: type), in: map, to: &text)
-            return
-        case .made: break
         }
-        text.append(utf8Of: whatItDid(names: &names))
     }
 }
 
