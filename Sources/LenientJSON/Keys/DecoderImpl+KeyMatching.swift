@@ -15,9 +15,10 @@ extension DecoderImpl {
 
     /// The hash of key entry `child`'s normalized form, for ``NormalizedKeyHashes``.
     private func normalizedHash(ofKey child: Int, container: KeyedContainerState) throws -> UInt32 {
-        if map.flags(child) == 0 { return NormalizedKeyHashes.hash(normalizing: map.text(child)) }
+        let spellings = map.keyHashes().spellings
+        if map.flags(child) == 0 { return spellings.normalizedHash(of: map.text(child)) }
         var name = try keyString(child, path: container.pathNode)
-        return name.withUTF8 { NormalizedKeyHashes.hash(normalizing: $0) }
+        return name.withUTF8 { spellings.normalizedHash(of: $0) }
     }
 
     /// The value entry of the member found by normalized matching for `key`, or `nil` when no

@@ -52,6 +52,9 @@ struct NormalizedKeyHashes {
     /// Object summaries, by object entry modulo the slot count.
     private let summaries: UnsafeMutablePointer<ObjectSummary>
     private static let summarySlots = 256
+    /// What normalized matching works out about each key spelling, made with the first summary,
+    /// as ``hashes`` are (``spellings``).
+    private let spellingTable: UnsafeMutablePointer<KeySpellings?>
     /// Searches in one object before its summary is made, if a search found a respelled key
     /// in it. Hashing every key of an object costs more than a few searches comparing keys as
     /// they are read (most differ at the first letter), so an object whose searches only look
@@ -66,6 +69,8 @@ struct NormalizedKeyHashes {
         summaries = .allocate(capacity: Self.summarySlots)
         summaries.initialize(
             repeating: ObjectSummary(object: -1, cursor: -2, searches: 0, filter: (0, 0)), count: Self.summarySlots)
+        spellingTable = .allocate(capacity: 1)
+        spellingTable.initialize(to: nil)
     }
 
     /// Frees the memory; called once, by the map that made the table.
@@ -73,6 +78,18 @@ struct NormalizedKeyHashes {
         hashes.pointee?.deallocate()
         hashes.deallocate()
         summaries.deallocate()
+        spellingTable.pointee?.deallocate()
+        spellingTable.deallocate()
+    }
+
+    /// The key spellings met so far, with their normalized forms and hashes: made at the first
+    /// summary, so that a decode that never makes one (a valid document) never makes the table.
+    /// Read only where a summary is made or used.
+    var spellings: KeySpellings {
+        if let table = spellingTable.pointee { return table }
+        let table = KeySpellings(entryCount: count)
+        spellingTable.pointee = table
+        return table
     }
 
     /// The hash of key entry `entry`, from `compute` the first time it is asked for.
