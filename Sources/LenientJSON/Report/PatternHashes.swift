@@ -25,34 +25,60 @@ struct PatternHashes {
     /// references retained and released.
     mutating func hash(_ record: UnsafePointer<ReportCollector.Record>) -> Int {
         var pathHash = record.pointee.pathHash
-        if pathHash == 0 {
-            pathHash = self.pathHash(
-                node: record.pointee.node, last: record.pointee.last, keyEntry: record.pointee.keyEntry,
-                in: record.pointee.map)
-        }
+        if pathHash == 0 { pathHash = Self.pathHash(of: record) }
         return hash(record.pointee.kind, record.pointee.rule, pathHash: pathHash)
     }
 
-    /// The pattern hash of the path that `last` ends after `node` (a record's parts): a key
-    /// match's last key as the input spells it at `keyEntry` of `map`.
+    /// The pattern hash of the path that `last` ends after `node` (the parts of a record being
+    /// made; ``pathHash(of:)`` reads a made one's in place): a key match's last key as the input
+    /// spells it at `keyEntry` of `map`. `mutating` though it changes nothing: called on the
+    /// collector's optional table, a non-mutating call copied the table, its arrays retained, for
+    /// every record (messy canada's `statistics` 197.4 M instructions a decode, so 214.1 M).
     mutating func pathHash(
         node: CodingPathNode, last: ReportCollector.LastKey, keyEntry: Int, in map: ValueMap
     ) -> UInt64 {
         switch last {
-        case .none: return leafHash(node)
-        case .index: return CodingPathNode.patternHash(parentHash(node), appending: IndexKey(0))
-        case .indices:
-            let outer = CodingPathNode.patternHash(parentHash(node), appending: IndexKey(0))
-            return CodingPathNode.patternHash(outer, appending: IndexKey(0))
-        case .matchedKey:
-            return CodingPathNode.patternHash(parentHash(node), appendingSpelling: map.text(keyEntry))
-        case .name(var name):
-            return name.withUTF8 { CodingPathNode.patternHash(parentHash(node), appendingSpelling: $0) }
+        case .none: return Self.hash(of: node)
+        case .index: return Self.indexHash(after: Self.hash(of: node))
+        case .indices: return Self.indicesHash(after: Self.hash(of: node))
+        case .matchedKey: return Self.spellingHash(after: Self.hash(of: node), map.text(keyEntry))
+        case .name(var name): return name.withUTF8 { Self.spellingHash(after: Self.hash(of: node), $0) }
         }
     }
 
+    /// The pattern hash of `record`'s path (its node and the last key after it; a key match's last
+    /// key as the input spells it), read in place: its node and last key passed as values were
+    /// copied, their references retained and released, for every record a summary groups
+    /// (Benchmarks `lenient-report-summary`).
+    static func pathHash(of record: UnsafePointer<ReportCollector.Record>) -> UInt64 {
+        switch record.pointee.last {
+        case .none: return hash(of: record.pointee.node)
+        case .index: return indexHash(after: hash(of: record.pointee.node))
+        case .indices: return indicesHash(after: hash(of: record.pointee.node))
+        case .matchedKey:
+            return spellingHash(after: hash(of: record.pointee.node), record.pointee.map.text(record.pointee.keyEntry))
+        case .name(var name): return name.withUTF8 { spellingHash(after: hash(of: record.pointee.node), $0) }
+        }
+    }
+
+    /// The pattern hash of the member spelled `spelling` (UTF-8) of the object whose pattern hash
+    /// is `parent`.
+    private static func spellingHash(after parent: UInt64, _ spelling: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        CodingPathNode.patternHash(parent, appendingSpelling: spelling)
+    }
+
+    /// The pattern hash of an array element of the array whose pattern hash is `parent`.
+    private static func indexHash(after parent: UInt64) -> UInt64 {
+        CodingPathNode.patternHash(parent, appending: IndexKey(0))
+    }
+
+    /// The pattern hash of an element of an element of the array whose pattern hash is `parent`.
+    private static func indicesHash(after parent: UInt64) -> UInt64 {
+        indexHash(after: indexHash(after: parent))
+    }
+
     /// The hash of the pattern of a record of `kind` and `rule` at a path whose pattern hash is
-    /// `pathHash` (``pathHash(node:last:keyEntry:in:)``).
+    /// `pathHash` (``pathHash(node:last:keyEntry:in:)``, ``pathHash(of:)``).
     mutating func hash(_ kind: EventKindCode, _ rule: RuleCode, pathHash: UInt64) -> Int {
         Self.chain(ruleHash(kind, rule), pathHash)
     }
@@ -60,7 +86,7 @@ struct PatternHashes {
     /// The hash of the pattern of an event of `kind` and `rule` at `path`, whose parents the
     /// caller keeps alive while these hashes are used.
     mutating func hash(_ kind: LenientDecodingEvent.Kind, _ rule: LenientRule, _ path: CodingPathNode) -> Int {
-        combine(kind, rule, leafHash(path))
+        combine(kind, rule, Self.hash(of: path))
     }
 
     /// Whether records `a` and `b` have the same pattern because it is made of the same parts:
@@ -121,16 +147,6 @@ struct PatternHashes {
         rules.append((kind, rule, hash))
         lastRule = (kind, rule, hash)
         return hash
-    }
-
-    /// The pattern hash of `node`, an event's whole path.
-    private func leafHash(_ node: CodingPathNode) -> UInt64 {
-        Self.hash(of: node)
-    }
-
-    /// The pattern hash of `node`, a parent of an event's path.
-    private func parentHash(_ node: CodingPathNode) -> UInt64 {
-        Self.hash(of: node)
     }
 
     /// The pattern hash of `node`: the one it keeps, else made from its parent's and kept there.

@@ -263,6 +263,18 @@ final class ReportCollector {
         /// A member of the object at ``Record/node`` by a model key named `name`: a ``NameKey``,
         /// which a path writes as it writes the model key (by its name).
         case name(String)
+
+        /// Which of the keys a pattern writes alike whatever their values this is: 0 for none, 1
+        /// for an index, 2 for two; `nil` for a named key. Told without binding a case's values,
+        /// so that reading it from a record in place retains nothing.
+        var positionalShape: Int? {
+            switch self {
+            case .none: return 0
+            case .index: return 1
+            case .indices: return 2
+            case .matchedKey, .name: return nil
+            }
+        }
     }
 
     /// Where a record's event is: its coding path, or what makes it.
