@@ -19,33 +19,19 @@ extension DecoderImpl {
         guard let summary = hashes.distinctSummary(of: object) else { return nil }
         var name = key.stringValue
         return try name.withUTF8 { bytes -> KeyedMember?? in
-            // The model key's hash and normalized form as worked out the first time it was read
+            // The model key's letter and hash as worked out the first time it was read
             // (``KeySpellings``); a key longer than the table keeps works them out each time.
-            let spelling = hashes.spellings.spelling(of: bytes)
+            let spellings = hashes.spellings
+            let (hasLetter, hash) = spellings.letterAndHash(of: bytes)
             // A key with no letter is matched exactly only: the usual lookup.
-            guard spelling?.hasLetter ?? KeyNormalization.hasLetter(bytes) else { return nil }
-            let hash = spelling?.hash ?? NormalizedKeyHashes.hash(normalizing: bytes)
+            guard hasLetter else { return nil }
             guard summary.pointee.mayContain(hash),
                 let child = try self.key(hashing: hash, in: object, from: summary, container: container)
             else { return .some(nil) }
             if map.stringEquals(child, bytes) { return KeyedMember(entry: child &+ 1, respelled: false) }
-            guard Self.normalizeAlike(map.text(child), bytes, spelling, in: hashes.spellings) else { return .some(nil) }
+            guard spellings.normalizeAlike(map.text(child), bytes) else { return .some(nil) }
             if notes { noteMatch(of: key, to: child, among: 1, container: container) }
             return KeyedMember(entry: child &+ 1, respelled: true)
         }
-    }
-
-    /// ``KeyNormalization/normalizeAlike(_:_:)`` of key text `child` and model key text `key`,
-    /// whose spelling is `spelling` where `spellings` keeps it: compared as kept normalized forms
-    /// where both are kept.
-    @inline(__always)
-    private static func normalizeAlike(
-        _ child: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>, _ spelling: KeySpellings.Spelling?,
-        in spellings: KeySpellings
-    ) -> Bool {
-        if let spelling, let childSpelling = spellings.spelling(of: child) {
-            return childSpelling.normalizesAlike(spelling)
-        }
-        return KeyNormalization.normalizeAlike(child, key)
     }
 }

@@ -28,14 +28,6 @@ struct KeySpellings {
         var hasLetter: Bool
         /// ``NormalizedKeyHashes/hash(normalizing:)`` of the spelling.
         var hash: UInt32
-
-        /// Whether `other` normalizes alike: ``KeyNormalization/normalizeAlike(_:_:)``, compared
-        /// as the normalized forms' words.
-        func normalizesAlike(_ other: Spelling) -> Bool {
-            normalizedCount == other.normalizedCount && normalized.0 == other.normalized.0
-                && normalized.1 == other.normalized.1 && normalized.2 == other.normalized.2
-                && normalized.3 == other.normalized.3
-        }
     }
 
     /// The longest spelling kept: 99 % of a messy twitter's keys, all of a messy citm_catalog's.
@@ -65,29 +57,51 @@ struct KeySpellings {
         slots.deallocate()
     }
 
-    /// What is worked out about UTF-8 `text`, kept from the first time it was asked for; `nil`
-    /// for an empty spelling or one longer than ``longest``.
+    /// The slot that keeps what is worked out about UTF-8 `text`, made the first time it was
+    /// asked for; `nil` for an empty spelling or one longer than ``longest``. Valid until the next
+    /// lookup, which may take the slot for another spelling: read what is needed at once.
     @inline(__always)
-    func spelling(of text: UnsafeBufferPointer<UInt8>) -> Spelling? {
+    func slot(of text: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<Spelling>? {
         // An empty spelling would match an empty slot (length 0).
         guard let base = text.baseAddress, text.count > 0, text.count <= Self.longest else { return nil }
         let words = Self.words(base, count: text.count)
         let count = UInt8(truncatingIfNeeded: text.count)
         let mixed = (words.0 ^ words.1 &* 0x9E37_79B9_7F4A_7C15 ^ words.2 ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
         let set = slots + (Int(truncatingIfNeeded: mixed &>> 40) & setMask) &* 2
-        if Self.holds(set, words, count) { return set.pointee }
-        if Self.holds(set + 1, words, count) { return (set + 1).pointee }
-        let made = Self.spelling(text, words)
+        if Self.holds(set, words, count) { return set }
+        if Self.holds(set + 1, words, count) { return set + 1 }
         // The newer spelling first, the older second; the second goes.
         (set + 1).pointee = set.pointee
-        set.pointee = made
-        return made
+        set.pointee = Self.spelling(text, words)
+        return set
     }
 
     /// ``NormalizedKeyHashes/hash(normalizing:)`` of `text`, kept where it can be.
     @inline(__always)
     func normalizedHash(of text: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        spelling(of: text)?.hash ?? NormalizedKeyHashes.hash(normalizing: text)
+        slot(of: text)?.pointee.hash ?? NormalizedKeyHashes.hash(normalizing: text)
+    }
+
+    /// ``KeyNormalization/hasLetter(_:)`` of `text` and ``normalizedHash(of:)``.
+    @inline(__always)
+    func letterAndHash(of text: UnsafeBufferPointer<UInt8>) -> (hasLetter: Bool, hash: UInt32) {
+        guard let slot = slot(of: text) else {
+            return (KeyNormalization.hasLetter(text), NormalizedKeyHashes.hash(normalizing: text))
+        }
+        return (slot.pointee.hasLetter, slot.pointee.hash)
+    }
+
+    /// ``KeyNormalization/normalizeAlike(_:_:)`` of `a` and `b`: their kept normalized forms
+    /// compared, where both are kept.
+    @inline(__always)
+    func normalizeAlike(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = slot(of: a) else { return KeyNormalization.normalizeAlike(a, b) }
+        // Read before `b`'s lookup, which may take the slot.
+        let (form, count) = (first.pointee.normalized, first.pointee.normalizedCount)
+        guard let second = slot(of: b) else { return KeyNormalization.normalizeAlike(a, b) }
+        return count == second.pointee.normalizedCount && form.0 == second.pointee.normalized.0
+            && form.1 == second.pointee.normalized.1 && form.2 == second.pointee.normalized.2
+            && form.3 == second.pointee.normalized.3
     }
 
     /// Whether `slot` holds the spelling whose words are `words` and length `count`.
