@@ -183,7 +183,7 @@ final class EventBatch: @unchecked Sendable {
         // probability of about 2⁻⁶⁴ per pair.
         // Sized for a decode's patterns, which are at most its records and mostly fewer than half
         // of them: grown from sixteen slots at every decode, the table rehashed its keys at each
-        // doubling, and grown from 1,024 keys, twice for messy twitter's 3,481 patterns of 8,201
+        // doubling, and grown from 1,024 keys, twice for messy twitter's 3,481 patterns of 7,476
         // records (0.6 M instructions of its summary; the groups array 0.3 M more).
         let expected = Swift.min((among?.count ?? records.count) / 2 + 16, 8192)
         var byHash = WordTable<Int>(capacity: expected)
