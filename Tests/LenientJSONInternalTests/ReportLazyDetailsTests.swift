@@ -11,17 +11,6 @@ import Testing
 
 @Suite("Report events' line, column, found value, type and description made on first read")
 struct ReportLazyDetailsTests {
-    struct Decode: CorpusModelVisitor {
-        let data: Data
-        func visit<Model: Codable & Equatable & Sendable>(
-            _ model: Model.Type, corpus: CorpusName
-        ) throws -> LenientDecodingReport {
-            var report = LenientDecodingReport()
-            _ = try LenientJSONDecoder().decode(model, from: data, report: &report)
-            return report
-        }
-    }
-
     /// Every field of `events`, each read in turn from the JSON form of the report.
     static func stored(_ report: LenientDecodingReport) throws -> [LenientDecodingEvent] {
         try JSONDecoder().decode(LenientDecodingReport.self, from: JSONEncoder().encode(report)).events
@@ -31,7 +20,7 @@ struct ReportLazyDetailsTests {
         "Reading rule, path and pointer makes no found value, type or description",
         arguments: CorpusName.allCases)
     func pathsMakeNoDetails(_ corpus: CorpusName) throws {
-        let report = try corpus.accept(Decode(data: try corpus.messy(seed: 1).data))
+        let report = try corpus.accept(ReportedCorpusDecode(data: try corpus.messy(seed: 1).data))
         let events = report.events
         #expect(events.count > 100)
         let read = events.reduce(0) { $0 + $1.rule.rawValue.count + $1.path.count + $1.pointer.count }
@@ -46,7 +35,7 @@ struct ReportLazyDetailsTests {
 
     @Test("Reading rule, path and pointer makes no line or column", arguments: CorpusName.allCases)
     func pathsMakeNoPlaces(_ corpus: CorpusName) throws {
-        let report = try corpus.accept(Decode(data: try corpus.messy(seed: 1).data))
+        let report = try corpus.accept(ReportedCorpusDecode(data: try corpus.messy(seed: 1).data))
         let events = report.events
         #expect(events.count > 100)
         let read = events.reduce(0) { $0 + $1.rule.rawValue.count + $1.path.count + $1.pointer.count }
@@ -58,7 +47,7 @@ struct ReportLazyDetailsTests {
 
     @Test("A sentence makes its event's line and column with it", arguments: CorpusName.allCases)
     func sentenceMakesPlace(_ corpus: CorpusName) throws {
-        let events = try corpus.accept(Decode(data: try corpus.messy(seed: 1).data)).events
+        let events = try corpus.accept(ReportedCorpusDecode(data: try corpus.messy(seed: 1).data)).events
         _ = events.map(\.description)
         #expect(events.allSatisfy { !$0.hasUnmadeLocation && $0.unmadeFieldCount == 2 })
     }
@@ -87,7 +76,7 @@ struct ReportLazyDetailsTests {
         arguments: CorpusName.allCases, [false, true])
     func placesMadeLaterMatchOffsets(_ corpus: CorpusName, reversed: Bool) throws {
         let data = try corpus.messy(seed: 1).data
-        let events = try corpus.accept(Decode(data: data)).events
+        let events = try corpus.accept(ReportedCorpusDecode(data: data)).events
         let places = Self.places(in: data)
         #expect(events.contains { $0.offset != nil })
         var wrong = 0
@@ -109,8 +98,8 @@ struct ReportLazyDetailsTests {
         arguments: CorpusName.allCases, [UInt64(1), 7])
     func fieldsMadeLaterEqualStoredOnes(_ corpus: CorpusName, seed: UInt64) async throws {
         let data = try corpus.messy(seed: seed).data
-        let expected = try Self.stored(try corpus.accept(Decode(data: data)))
-        let events = try corpus.accept(Decode(data: data)).events
+        let expected = try Self.stored(try corpus.accept(ReportedCorpusDecode(data: data)))
+        let events = try corpus.accept(ReportedCorpusDecode(data: data)).events
         #expect(events.count == expected.count)
         #expect(events.allSatisfy { $0.unmadeFieldCount == 3 })
         // Four tasks read the same events, each its own field first and from its own end.

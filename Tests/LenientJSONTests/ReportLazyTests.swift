@@ -117,24 +117,13 @@ struct ReportLazyTests {
         return result
     }
 
-    struct Decode: CorpusModelVisitor {
-        let data: Data
-        func visit<Model: Codable & Equatable & Sendable>(
-            _ model: Model.Type, corpus: CorpusName
-        ) throws -> [LenientDecodingEvent] {
-            var report = LenientDecodingReport()
-            _ = try LenientJSONDecoder().decode(model, from: data, report: &report)
-            return report.events
-        }
-    }
-
     @Test(
         "Each event's place, pointer and found value agree with the input text", arguments: CorpusName.allCases, seeds
     )
     func eventsAgreeWithTheText(_ corpus: CorpusName, seed: UInt64) throws {
         let data = try corpus.messy(seed: seed).data
         let bytes = [UInt8](data)
-        let events = try corpus.accept(Decode(data: data))
+        let events = try corpus.accept(ReportedCorpusDecode(data: data)).events
         #expect(events.count > 100, "\(corpus) seed \(seed): \(events.count) events")
         var mismatches: [String] = []
         let places = Self.places(bytes, at: Set(events.compactMap(\.offset)))
@@ -170,7 +159,7 @@ struct ReportLazyTests {
     @Test("A report:, onReport and statistics see the same events", arguments: CorpusName.allCases)
     func everyReaderSeesTheSameEvents(_ corpus: CorpusName) throws {
         let data = try corpus.messy(seed: 7).data
-        let expected = try corpus.accept(Decode(data: data))
+        let expected = try corpus.accept(ReportedCorpusDecode(data: data)).events
         let seen = Mutex<[LenientDecodingEvent]>([])
         let statistics = LenientDecodingStatistics()
         struct Decode2: CorpusModelVisitor {

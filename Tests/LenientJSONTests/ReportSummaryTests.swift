@@ -54,20 +54,9 @@ struct ReportSummaryTests {
         return groups.map { "\($0.key) ×\($0.count) — first: \($0.first.description)" }.joined(separator: "\n")
     }
 
-    struct Decode: CorpusModelVisitor {
-        let data: Data
-        func visit<Model: Codable & Equatable & Sendable>(
-            _ model: Model.Type, corpus: CorpusName
-        ) throws -> LenientDecodingReport {
-            var report = LenientDecodingReport()
-            _ = try LenientJSONDecoder().decode(model, from: data, report: &report)
-            return report
-        }
-    }
-
     @Test("equals the grouping of its events, read before or after them", arguments: CorpusName.allCases, [3, 11])
     func matchesTheEvents(_ corpus: CorpusName, seed: UInt64) throws {
-        let report = try corpus.accept(Decode(data: try corpus.messy(seed: seed).data))
+        let report = try corpus.accept(ReportedCorpusDecode(data: try corpus.messy(seed: seed).data))
         let copy = report
         let summaryFirst = report.summary
         let events = copy.events

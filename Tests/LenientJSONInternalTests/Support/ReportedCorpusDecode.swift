@@ -1,0 +1,1 @@
+../../LenientJSONTests/Support/ReportedCorpusDecode.swift
